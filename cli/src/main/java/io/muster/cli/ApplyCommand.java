@@ -1,0 +1,39 @@
+package io.muster.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "apply", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Apply a manifest once, in dependency order, then exit.",
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:success (with --detailed-exitcodes: no changes)", "1:a resource failed, or the manifest is invalid",
+                "2:changes were made (--detailed-exitcodes)", "4:failures (--detailed-exitcodes)", "6:changes and failures (--detailed-exitcodes)",
+                "64:usage error"})
+final class ApplyCommand implements Callable<Integer> {
+    @Mixin
+    ManifestOptions manifest;
+
+    @Mixin
+    RunFlags run;
+
+    @Option(names = "--noop", description = "Change nothing; report what would change.")
+    boolean noop;
+
+    @Option(names = "--diff", description = "Show attribute changes and unified diffs of content.")
+    boolean diff;
+
+    @Option(names = "--detailed-exitcodes", description = "0 no changes, 2 changes, 4 failures, 6 both.")
+    boolean detailed;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        return Runs.once(spec, manifest, run, noop, diff || noop, detailed);
+    }
+}

@@ -1,0 +1,34 @@
+package io.muster.cli;
+
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.GraphFormat;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+@Command(name = "graph", mixinStandardHelpOptions = true,
+        description = "Print the compiled graph: resources and edges, each edge with its reason.")
+final class GraphCommand implements Callable<Integer> {
+    enum Format { dot, json }
+
+    @Mixin
+    ManifestOptions manifest;
+
+    @Option(names = "--format", paramLabel = "FORMAT", defaultValue = "dot", description = "dot or json (default: ${DEFAULT-VALUE}).")
+    Format format;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Graph graph = manifest.compile(spec.commandLine().getErr());
+        if (graph == null) return 1;
+        spec.commandLine().getOut().print(format == Format.dot ? GraphFormat.dot(graph) : GraphFormat.json(graph));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

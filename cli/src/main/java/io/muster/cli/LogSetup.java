@@ -1,0 +1,43 @@
+package io.muster.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import ch.qos.logback.classic.LoggerContext;
+import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
+import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.spi.ContextAwareBase;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Logging in code rather than logback.xml (parsing XML costs start-up time on every run): concise lines
+ * on stderr, {@code LEVEL resource: message}; netty and gRPC only at WARN.
+ */
+public final class LogSetup extends ContextAwareBase implements Configurator {
+
+    @Override
+    public ExecutionStatus configure(LoggerContext context) {
+        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        encoder.setContext(context);
+        encoder.setPattern("%-5level %X{resource:-muster}: %msg%n");
+        encoder.start();
+        ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
+        console.setContext(context);
+        console.setName("stderr");
+        console.setTarget("System.err");
+        console.setEncoder(encoder);
+        console.start();
+        Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
+        root.setLevel(Level.INFO);
+        root.addAppender(console);
+        context.getLogger("io.netty").setLevel(Level.WARN);
+        context.getLogger("io.grpc").setLevel(Level.WARN);
+        context.getLogger("io.etcd").setLevel(Level.WARN);
+        return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    static void debug() {
+        ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.DEBUG);
+    }
+}

@@ -1,0 +1,53 @@
+package io.muster.cli;
+
+import io.muster.engine.compile.Assignments;
+import io.muster.engine.compile.CompileOptions;
+import io.muster.engine.compile.ManifestCompiler;
+import io.muster.engine.facts.Facts;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.manifest.ManifestException;
+import io.muster.engine.manifest.Problem;
+import io.muster.engine.util.Maps;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The manifest and what it is compiled with: external data and fact overrides. */
+final class ManifestOptions {
+    @Parameters(index = "0", paramLabel = "FILE", description = "The manifest (YAML).")
+    Path manifest;
+
+    @Option(names = "--data", paramLabel = "KEY=VALUE", description = "External data; wins over the manifest's data. Dotted keys nest.")
+    List<String> data = new ArrayList<>();
+
+    @Option(names = "--fact", paramLabel = "KEY=VALUE", description = "Override a fact (facts.os.family: --fact os.family=redhat).")
+    List<String> facts = new ArrayList<>();
+
+    @Option(names = "--facts", paramLabel = "FILE", description = "A YAML or JSON file of facts, merged over the gathered ones.")
+    Path factsFile;
+
+    @Option(names = "--debug", description = "Debug logging, and stack traces for internal errors.")
+    boolean debug;
+
+    /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns null. */
+    Graph compile(PrintWriter err) {
+        try {
+            Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
+            overrides = Maps.deepMerge(overrides, Assignments.parse(facts, "--fact"));
+            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), Assignments.parse(data, "--data"));
+            return new ManifestCompiler(options).compile(manifest);
+        } catch (ManifestException e) {
+            for (Problem p : e.problems()) err.println(p);
+            err.flush();
+            return null;
+        } catch (IllegalArgumentException e) {
+            err.println("muster: " + e.getMessage());
+            err.flush();
+            return null;
+        }
+    }
+}

@@ -1,0 +1,27 @@
+package io.muster.cli;
+
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Show what apply would do, with diffs, changing nothing.",
+        exitCodeListHeading = "%nExit codes (always detailed):%n",
+        exitCodeList = {"0:nothing to do", "1:the manifest is invalid", "2:changes pending", "4:errors", "6:changes pending and errors", "64:usage error"})
+final class PlanCommand implements Callable<Integer> {
+    @Mixin
+    ManifestOptions manifest;
+
+    @Mixin
+    RunFlags run;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        return Runs.once(spec, manifest, run, true, true, true);
+    }
+}

@@ -1,0 +1,27 @@
+package io.muster.cli;
+
+import io.muster.engine.graph.Graph;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "validate", mixinStandardHelpOptions = true,
+        description = "Check a manifest without running it: every error as FILE:LINE:COL: message.",
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:valid", "1:invalid", "64:usage error"})
+final class ValidateCommand implements Callable<Integer> {
+    @Mixin
+    ManifestOptions manifest;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() {
+        Graph graph = manifest.compile(spec.commandLine().getErr());
+        if (graph == null) return 1;
+        spec.commandLine().getOut().printf("%s: ok, %d resources, %d edges%n", manifest.manifest, graph.size(), graph.edges().size());
+        return 0;
+    }
+}

@@ -1,0 +1,49 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.Resource;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Automatic edges between {@link Edgeable} resources: a file after its nearest managed parent directory,
+ * an exec after its managed {@code cwd}. Never added where the user already related the two resources
+ * (in either direction), and not for resources with {@code meta.autoedge: false}.
+ */
+final class AutoEdges {
+    private AutoEdges() {}
+
+    static List<Edge> find(List<Vertex> vertices, Map<String, Resource> instances, List<Edge> explicit) {
+        Map<String, String> providers = new HashMap<>();
+        for (Vertex v : vertices) {
+            if (v.meta().autoedge() && instances.get(v.id()) instanceof Edgeable e) {
+                for (String uid : e.provides()) providers.putIfAbsent(uid, v.id());
+            }
+        }
+        Set<String> related = new HashSet<>();
+        for (Edge e : explicit) {
+            related.add(e.from() + "\0" + e.to());
+            related.add(e.to() + "\0" + e.from());
+        }
+        List<Edge> edges = new ArrayList<>();
+        for (Vertex v : vertices) {
+            if (!v.meta().autoedge() || !(instances.get(v.id()) instanceof Edgeable e)) continue;
+            for (List<String> alternatives : e.wants()) {
+                for (String uid : alternatives) {
+                    String provider = providers.get(uid);
+                    if (provider == null || provider.equals(v.id())) continue;
+                    if (!related.contains(provider + "\0" + v.id())) edges.add(new Edge(provider, v.id(), EdgeReason.AUTOEDGE));
+                    break;
+                }
+            }
+        }
+        return edges;
+    }
+}

@@ -1,0 +1,36 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.manifest.YNode;
+import io.muster.engine.resource.Type;
+import io.muster.engine.template.Expressions;
+import io.muster.engine.template.Scope;
+import io.muster.engine.template.Template;
+import io.muster.engine.template.TemplateException;
+import org.apache.commons.jexl3.JexlExpression;
+
+/** Evaluates {@code control} conditions. */
+public final class Conditions {
+    private Conditions() {}
+
+    public static boolean test(Vertex.Condition condition, Scope scope) {
+        Object value = switch (condition.expression()) {
+            case Boolean b -> b;
+            case Template t -> t.render(scope);
+            case JexlExpression e -> Expressions.evaluate(e, scope);
+            default -> throw new IllegalStateException("unknown condition " + condition.expression());
+        };
+        Object bool = Type.BOOLEAN.tryConvert(value);
+        if (bool == null) {
+            throw new TemplateException("'" + condition.source() + "' must be true or false, got " + YNode.describeValue(value));
+        }
+        return (Boolean) bool;
+    }
+
+    /** Why {@code control} skips the resource, or null when it runs. */
+    public static String skipReason(Vertex.Control control, Scope scope) {
+        if (control.onlyIf() != null && !test(control.onlyIf(), scope)) return "control: if '" + control.onlyIf().source() + "' is false";
+        if (control.unless() != null && test(control.unless(), scope)) return "control: unless '" + control.unless().source() + "' is true";
+        return null;
+    }
+}

@@ -1,0 +1,377 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.manifest.Mark;
+import io.muster.engine.manifest.Problems;
+import io.muster.engine.manifest.YNode;
+import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Property;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Schema;
+import io.muster.engine.resource.Type;
+import io.muster.engine.template.Expressions;
+import io.muster.engine.template.Scope;
+import io.muster.engine.template.Template;
+import io.muster.engine.template.TemplateException;
+import io.muster.engine.template.UnknownNameException;
+import io.muster.engine.util.Suggest;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Turns declarations into vertices: renders and type-checks properties, resolves relations and
+ * {@code lookup} references into edges, reads metaparams and control conditions, and builds each
+ * resource once to validate it.
+ */
+final class VertexBuilder {
+    private static final Set<String> META = Set.of("noop", "autoedge");
+    private static final Set<String> META_LATER = Set.of("retry", "delay", "poll", "limit", "burst", "sema", "rewatch",
+            "realize", "reverse", "autogroup", "export");
+    private static final Set<String> CONTROL = Set.of("if", "unless");
+    /** What a lookup of a run-time value returns while compiling; the property is rendered again at run time. */
+    private static final String PENDING = "";
+
+    private final Map<String, Declaration> byId;
+    private final Problems problems;
+    private final Map<String, String> aliases = new HashMap<>();
+    private final Map<String, Rendered> rendered = new HashMap<>();
+    private final Set<String> rendering = new HashSet<>();
+    private final List<Edge> edges = new ArrayList<>();
+    private final Map<String, Resource> instances = new LinkedHashMap<>();
+
+    /** A rendered property: its value, or the resources whose run-time values it waits for. */
+    private record Rendered(Object value, Set<String> waitsFor) {
+        boolean late() {
+            return !waitsFor.isEmpty();
+        }
+    }
+
+    VertexBuilder(Map<String, Declaration> byId, Problems problems) {
+        this.byId = byId;
+        this.problems = problems;
+        for (Declaration d : byId.values()) readAlias(d);
+    }
+
+    List<Edge> edges() {
+        return edges;
+    }
+
+    /** Resources that could be built at compile time (no late properties), for automatic edges. */
+    Map<String, Resource> instances() {
+        return instances;
+    }
+
+    Vertex build(Declaration d) {
+        Schema schema = d.kind().schema();
+        Map<String, Object> values = new LinkedHashMap<>();
+        Map<String, Object> late = new LinkedHashMap<>();
+        Map<String, Mark> marks = new LinkedHashMap<>();
+        boolean ok = true;
+        for (YNode.Entry e : d.properties().values()) {
+            marks.put(e.key(), e.value().mark());
+            if (ManifestCompiler.COMMON.contains(e.key())) continue;
+            if (schema.property(e.key()) == null) {
+                Set<String> known = new TreeSet<>(schema.properties().keySet());
+                known.addAll(ManifestCompiler.COMMON);
+                problems.add(e.keyMark(), d.id() + ": unknown property '" + e.key() + "'" + Suggest.hint(e.key(), known));
+                ok = false;
+                continue;
+            }
+            Rendered r = property(d, e.key());
+            if (r == null) ok = false;
+            else if (r.late()) {
+                late.put(e.key(), e.value().plain());
+                for (String producer : r.waitsFor()) addLookupEdge(producer, d);
+            } else values.put(e.key(), r.value());
+        }
+        if (schema.nameProperty() != null && !d.properties().containsKey(schema.nameProperty())) {
+            values.put(schema.nameProperty(), d.name());
+        }
+        for (Property p : schema.properties().values()) {
+            if (p.required() && !values.containsKey(p.name()) && !d.properties().containsKey(p.name())) {
+                problems.add(d.mark(), d.id() + ": missing required property '" + p.name() + "'");
+                ok = false;
+            }
+        }
+        relations(d);
+        Vertex.Meta meta = meta(d);
+        Vertex.Control control = control(d);
+        List<String> tags = tags(d);
+        if (!ok || meta == null || control == null || tags == null) return null;
+        Params params = new Params(d.name(), values, d.scope().directory());
+        if (late.isEmpty()) instantiate(d, params, marks);
+        else standIn(d, params);
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope());
+    }
+
+    private void instantiate(Declaration d, Params params, Map<String, Mark> marks) {
+        try {
+            Resource resource = d.kind().create(params);
+            resource.validate();
+            instances.put(d.id(), resource);
+        } catch (InvalidResourceException e) {
+            Mark mark = e.property() == null ? d.mark() : marks.getOrDefault(e.property(), d.mark());
+            problems.add(mark, d.id() + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+        }
+    }
+
+    /**
+     * A resource with late properties is validated when it runs; for automatic edges, an instance built
+     * from its compile-time properties alone stands in (a file whose content comes from an exec still has
+     * a known path). When even that cannot be built, it gets no automatic edges.
+     */
+    private void standIn(Declaration d, Params known) {
+        try {
+            instances.put(d.id(), d.kind().create(known));
+        } catch (InvalidResourceException | RuntimeException e) {
+            // a late property is needed to build it: no automatic edges
+        }
+    }
+
+    /** Renders one property (memoized, so lookups between resources render each property once). */
+    private Rendered property(Declaration d, String name) {
+        String key = d.id() + "\0" + name;
+        Rendered done = rendered.get(key);
+        if (done != null) return done;
+        YNode.Entry entry = d.properties().get(name);
+        if (!rendering.add(key)) {
+            throw new TemplateException("lookup cycle: " + d.id() + "." + name + " depends on itself");
+        }
+        try {
+            Set<String> waitsFor = new LinkedHashSet<>();
+            Scope scope = d.scope().withLookup(reference -> resourceValue(reference, waitsFor));
+            Object value;
+            try {
+                value = Rendering.render(entry.value().plain(), scope);
+            } catch (TemplateException e) {
+                if (waitsFor.isEmpty()) throw e;
+                value = null; // evaluated with a placeholder; the real value comes at run time
+            }
+            if (waitsFor.contains(d.id())) {
+                throw new TemplateException("reads its own run-time value; a resource cannot depend on itself");
+            }
+            Rendered r = waitsFor.isEmpty()
+                    ? new Rendered(d.kind().schema().property(name).coerce(value), Set.of())
+                    : new Rendered(null, waitsFor);
+            rendered.put(key, r);
+            return r;
+        } catch (TemplateException | IllegalArgumentException e) {
+            String message = e instanceof IllegalArgumentException ? e.getMessage() : name + ": " + e.getMessage();
+            problems.add(entry.value().mark(), d.id() + ": " + message);
+            rendered.put(key, null);
+            return null;
+        } finally {
+            rendering.remove(key);
+        }
+    }
+
+    /** Compile-time {@code lookup('kind#name.field')}: a declared value now, or a run-time value later. */
+    private Object resourceValue(String reference, Set<String> waitsFor) {
+        ResourceReference ref = ResourceReference.parse(reference, byId.keySet());
+        if (ref == null) {
+            String id = reference.contains(".") ? reference.substring(0, reference.lastIndexOf('.')) : reference;
+            throw new UnknownNameException("lookup('" + reference + "'): no resource " + id + Suggest.hint(id, byId.keySet())
+                    + "; expected kind#name.field");
+        }
+        Declaration target = byId.get(ref.id());
+        Schema schema = target.kind().schema();
+        if (target.properties().containsKey(ref.field()) && !ManifestCompiler.COMMON.contains(ref.field())) {
+            Rendered r = property(target, ref.field());
+            if (r == null) throw new TemplateException("lookup('" + reference + "'): that property has errors");
+            if (!r.late()) return r.value();
+            waitsFor.add(ref.id());
+            return PENDING;
+        }
+        if (ref.field().equals(schema.nameProperty())) return target.name();
+        if (schema.outputs().contains(ref.field())) {
+            waitsFor.add(ref.id());
+            return PENDING;
+        }
+        Set<String> fields = new TreeSet<>(schema.outputs());
+        target.properties().keySet().stream().filter(k -> schema.property(k) != null).forEach(fields::add);
+        if (schema.property(ref.field()) != null) {
+            throw new UnknownNameException("lookup('" + reference + "'): " + ref.id() + " does not set '" + ref.field() + "'");
+        }
+        throw new UnknownNameException("lookup('" + reference + "'): " + ref.id() + " has no field '" + ref.field() + "'"
+                + Suggest.hint(ref.field(), fields) + (fields.isEmpty() ? "" : "; it has " + String.join(", ", fields)));
+    }
+
+    private void addLookupEdge(String producer, Declaration consumer) {
+        edges.add(new Edge(producer, consumer.id(), EdgeReason.LOOKUP));
+    }
+
+    private void readAlias(Declaration d) {
+        YNode.Entry e = d.properties().get("alias");
+        if (e == null) return;
+        Object value = e.value().plain();
+        if (!(value instanceof String alias) || alias.isBlank()) {
+            problems.add(e.value().mark(), d.id() + ": alias: expected a name, got " + e.value().describe());
+            return;
+        }
+        String previous = aliases.putIfAbsent(alias, d.id());
+        if (previous != null) {
+            problems.add(e.value().mark(), d.id() + ": alias '" + alias + "' is already used by " + previous);
+        } else if (byId.containsKey(alias)) {
+            problems.add(e.value().mark(), d.id() + ": alias '" + alias + "' is the id of another resource");
+        }
+    }
+
+    private void relations(Declaration d) {
+        for (String relation : List.of("require", "before", "notify", "subscribe")) {
+            YNode.Entry e = d.properties().get(relation);
+            if (e == null) continue;
+            List<YNode> items = e.value() instanceof YNode.Seq seq ? seq.items() : List.of(e.value());
+            for (YNode item : items) {
+                Object raw = item.plain();
+                if (!(raw instanceof String text)) {
+                    problems.add(item.mark(), d.id() + ": " + relation + ": expected resource ids like 'file#/etc/motd', got " + item.describe());
+                    continue;
+                }
+                List<String> targets;
+                try {
+                    targets = strings(Rendering.render(text, d.scope()));
+                } catch (TemplateException | IllegalArgumentException ex) {
+                    problems.add(item.mark(), d.id() + ": " + relation + ": " + ex.getMessage());
+                    continue;
+                }
+                for (String target : targets) relation(d, relation, target, item.mark());
+            }
+        }
+    }
+
+    private void relation(Declaration d, String relation, String target, Mark mark) {
+        String id = byId.containsKey(target) ? target : aliases.get(target);
+        if (id == null) {
+            Set<String> known = new TreeSet<>(byId.keySet());
+            known.addAll(aliases.keySet());
+            List<String> sameName = byId.keySet().stream().filter(k -> k.endsWith("#" + target)).toList();
+            String hint = sameName.size() == 1 ? " (did you mean '" + sameName.get(0) + "'?)" : Suggest.hint(target, known);
+            problems.add(mark, d.id() + ": " + relation + ": no resource '" + target + "'" + hint + "; write kind#name");
+            return;
+        }
+        if (id.equals(d.id())) {
+            problems.add(mark, d.id() + ": " + relation + ": a resource cannot refer to itself");
+            return;
+        }
+        switch (relation) {
+            case "require" -> edges.add(new Edge(id, d.id(), EdgeReason.REQUIRE));
+            case "before" -> edges.add(new Edge(d.id(), id, EdgeReason.BEFORE));
+            case "notify" -> edges.add(new Edge(d.id(), id, EdgeReason.NOTIFY));
+            default -> edges.add(new Edge(id, d.id(), EdgeReason.SUBSCRIBE));
+        }
+    }
+
+    private Vertex.Meta meta(Declaration d) {
+        YNode.Entry e = d.properties().get("meta");
+        if (e == null) return Vertex.Meta.DEFAULT;
+        if (!(e.value() instanceof YNode.Dict dict)) {
+            problems.add(e.value().mark(), d.id() + ": meta: expected a map of metaparams, got " + e.value().describe());
+            return null;
+        }
+        boolean noop = false;
+        boolean autoedge = true;
+        boolean ok = true;
+        for (YNode.Entry m : dict.entries().values()) {
+            if (!META.contains(m.key())) {
+                String why = META_LATER.contains(m.key())
+                        ? "metaparam '" + m.key() + "' is not supported yet"
+                        : "unknown metaparam '" + m.key() + "'" + Suggest.hint(m.key(), union(META, META_LATER));
+                problems.add(m.keyMark(), d.id() + ": meta: " + why + "; supported: " + String.join(", ", new TreeSet<>(META)));
+                ok = false;
+                continue;
+            }
+            Object value = Type.BOOLEAN.tryConvert(m.value().plain());
+            if (value == null) {
+                problems.add(m.value().mark(), d.id() + ": meta." + m.key() + ": expected true or false, got " + m.value().describe());
+                ok = false;
+            } else if (m.key().equals("noop")) noop = (Boolean) value;
+            else autoedge = (Boolean) value;
+        }
+        return ok ? new Vertex.Meta(noop, autoedge) : null;
+    }
+
+    private Vertex.Control control(Declaration d) {
+        YNode.Entry e = d.properties().get("control");
+        if (e == null) return Vertex.Control.NONE;
+        if (!(e.value() instanceof YNode.Dict dict)) {
+            problems.add(e.value().mark(), d.id() + ": control: expected a map with if and/or unless, got " + e.value().describe());
+            return null;
+        }
+        Map<String, Vertex.Condition> conditions = new HashMap<>();
+        boolean ok = true;
+        for (YNode.Entry c : dict.entries().values()) {
+            if (!CONTROL.contains(c.key())) {
+                problems.add(c.keyMark(), d.id() + ": control: unknown key '" + c.key() + "'" + Suggest.hint(c.key(), CONTROL) + "; expected if, unless");
+                ok = false;
+                continue;
+            }
+            Vertex.Condition condition = condition(d, c);
+            if (condition == null) ok = false;
+            else conditions.put(c.key(), condition);
+        }
+        return ok ? new Vertex.Control(conditions.get("if"), conditions.get("unless")) : null;
+    }
+
+    /** Parses a condition and, when it needs no run-time value, evaluates it now so mistakes surface early. */
+    private Vertex.Condition condition(Declaration d, YNode.Entry c) {
+        Object raw = c.value().plain();
+        Mark mark = c.value().mark();
+        String where = d.id() + ": control." + c.key() + ": ";
+        if (raw instanceof Boolean b) return new Vertex.Condition(b.toString(), b, mark);
+        if (!(raw instanceof String source)) {
+            problems.add(mark, where + "expected an expression (a string) or true/false, got " + c.value().describe());
+            return null;
+        }
+        try {
+            Object expression = Template.containsExpression(source) ? Template.parse(source) : Expressions.parse(source);
+            Set<String> waitsFor = new LinkedHashSet<>();
+            Scope scope = d.scope().withLookup(reference -> resourceValue(reference, waitsFor));
+            Vertex.Condition condition = new Vertex.Condition(source, expression, mark);
+            try {
+                Conditions.test(condition, scope);
+            } catch (TemplateException ex) {
+                if (waitsFor.isEmpty()) throw ex;
+            }
+            for (String producer : waitsFor) addLookupEdge(producer, d);
+            return condition;
+        } catch (TemplateException ex) {
+            problems.add(mark, where + ex.getMessage());
+            return null;
+        }
+    }
+
+    private List<String> tags(Declaration d) {
+        YNode.Entry e = d.properties().get("tags");
+        if (e == null) return List.of();
+        try {
+            return strings(Property.optional("tags", Type.STRING_LIST).coerce(Rendering.render(e.value().plain(), d.scope())));
+        } catch (TemplateException | IllegalArgumentException ex) {
+            problems.add(e.value().mark(), d.id() + ": " + ex.getMessage());
+            return null;
+        }
+    }
+
+    /** A rendered relation or tag list: a string, or a list of them. */
+    @SuppressWarnings("unchecked")
+    private static List<String> strings(Object value) {
+        Object list = Type.STRING_LIST.tryConvert(value);
+        if (list == null) throw new IllegalArgumentException("expected a name or a list of names, got " + YNode.describeValue(value));
+        return (List<String>) list;
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+}

@@ -1,0 +1,22 @@
+package io.muster.engine.manifest;
+
+import java.util.List;
+import java.util.stream.Collectors;
+
+/** A manifest that cannot be compiled; carries every problem found, in file order. */
+public final class ManifestException extends Exception {
+    private final List<Problem> problems;
+
+    public ManifestException(List<Problem> problems) {
+        super(problems.stream().sorted().map(Problem::toString).collect(Collectors.joining("\n")));
+        this.problems = problems.stream().sorted().toList();
+    }
+
+    public ManifestException(Mark mark, String message) {
+        this(List.of(new Problem(mark, message)));
+    }
+
+    public List<Problem> problems() {
+        return problems;
+    }
+}

@@ -1,0 +1,18 @@
+package io.muster.engine.manifest;
+
+/** One thing wrong with a manifest, printed as {@code FILE:LINE:COL: message}. */
+public record Problem(Mark mark, String message) implements Comparable<Problem> {
+
+    @Override
+    public String toString() {
+        return mark + ": " + message;
+    }
+
+    @Override
+    public int compareTo(Problem other) {
+        int byFile = mark.file().toString().compareTo(other.mark.file().toString());
+        if (byFile != 0) return byFile;
+        int byLine = Integer.compare(mark.line(), other.mark.line());
+        return byLine != 0 ? byLine : Integer.compare(mark.column(), other.mark.column());
+    }
+}

@@ -1,0 +1,25 @@
+package io.muster.engine.manifest;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** Collects problems so that one run of {@code validate} reports all of them, not just the first. */
+public final class Problems {
+    private final List<Problem> found = new ArrayList<>();
+
+    public void add(Mark mark, String message) {
+        found.add(new Problem(mark, message));
+    }
+
+    public void addAll(ManifestException e) {
+        found.addAll(e.problems());
+    }
+
+    public boolean isEmpty() {
+        return found.isEmpty();
+    }
+
+    public void throwIfAny() throws ManifestException {
+        if (!found.isEmpty()) throw new ManifestException(List.copyOf(found));
+    }
+}

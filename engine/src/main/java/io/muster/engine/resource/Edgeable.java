@@ -1,0 +1,21 @@
+package io.muster.engine.resource;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A resource that takes part in automatic edges: it names what it provides ({@code path:/etc}) and what
+ * it would like to come after. Each want is a list of alternatives tried in order; the first one that some
+ * other resource provides becomes an edge (a file wants its parent, else its grandparent, …).
+ */
+public interface Edgeable extends Resource {
+
+    Set<String> provides();
+
+    List<List<String>> wants();
+
+    /** The uid a path-managing resource provides, shared so that kinds agree on the form. */
+    static String pathUid(java.nio.file.Path path) {
+        return "path:" + path.normalize();
+    }
+}

@@ -1,0 +1,58 @@
+package io.muster.engine.resource;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A resource's parameters after type checking, keyed by property name; absent means not set.
+ * {@code directory} is the manifest's directory, against which relative paths resolve.
+ */
+public record Params(String name, Map<String, Object> values, java.nio.file.Path directory) {
+
+    public Params {
+        values = Map.copyOf(values);
+    }
+
+    public boolean has(String property) {
+        return values.containsKey(property);
+    }
+
+    public String string(String property) {
+        return (String) values.get(property);
+    }
+
+    public String string(String property, String fallback) {
+        return (String) values.getOrDefault(property, fallback);
+    }
+
+    public boolean bool(String property, boolean fallback) {
+        return (Boolean) values.getOrDefault(property, fallback);
+    }
+
+    public long integer(String property, long fallback) {
+        return (Long) values.getOrDefault(property, fallback);
+    }
+
+    public double number(String property, double fallback) {
+        return (Double) values.getOrDefault(property, fallback);
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<String> strings(String property) {
+        return (List<String>) values.getOrDefault(property, List.of());
+    }
+
+    @SuppressWarnings("unchecked")
+    public List<Long> integers(String property, List<Long> fallback) {
+        return (List<Long>) values.getOrDefault(property, fallback);
+    }
+
+    @SuppressWarnings("unchecked")
+    public Map<String, String> map(String property) {
+        return (Map<String, String>) values.getOrDefault(property, Map.of());
+    }
+
+    public Object raw(String property) {
+        return values.get(property);
+    }
+}

@@ -1,0 +1,131 @@
+package io.muster.engine.resource.exec;
+
+import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Property;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.resource.Schema;
+import io.muster.engine.resource.Type;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/** {@code exec}: runs a command when its guards say so; its stdout, stderr and exit code are values. */
+public final class ExecKind implements ResourceKind {
+    private static final Schema SCHEMA = Schema.of("command", Set.of("stdout", "stderr", "exit_code"),
+            Property.required("command", Type.ANY).checkedBy(ExecKind::commandProblem),
+            Property.optional("shell", Type.BOOLEAN),
+            Property.optional("cwd", Type.STRING),
+            Property.optional("environment", Type.ANY).checkedBy(ExecKind::environmentProblem),
+            Property.optional("path", Type.STRING_LIST),
+            Property.optional("timeout", Type.NUMBER),
+            Property.optional("returns", Type.INTEGER_LIST),
+            Property.optional("creates", Type.STRING),
+            Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
+            Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
+            Property.optional("refreshonly", Type.BOOLEAN),
+            Property.optional("user", Type.STRING),
+            Property.optional("group", Type.STRING));
+
+    private static final long DEFAULT_TIMEOUT_SECONDS = 300;
+
+    @Override
+    public String name() {
+        return "exec";
+    }
+
+    @Override
+    public Schema schema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public Resource create(Params p) throws InvalidResourceException {
+        boolean shell = p.bool("shell", false);
+        Execution execution = new Execution(
+                absolute(p, "cwd"),
+                environment(p.raw("environment")),
+                searchPath(p.strings("path")),
+                Duration.ofMillis(Math.round(p.number("timeout", DEFAULT_TIMEOUT_SECONDS) * 1000)),
+                p.string("user"),
+                p.string("group"));
+        return new ExecResource(
+                command(p, "command", shell),
+                command(p, "onlyif", shell),
+                command(p, "unless", shell),
+                absolute(p, "creates"),
+                p.bool("refreshonly", false),
+                Set.copyOf(p.integers("returns", List.of(0L))),
+                execution);
+    }
+
+    private static Command command(Params p, String property, boolean shell) throws InvalidResourceException {
+        if (!p.has(property)) return null;
+        try {
+            return Command.of(p.raw(property), shell);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidResourceException(property, e.getMessage());
+        }
+    }
+
+    private static Path absolute(Params p, String property) throws InvalidResourceException {
+        if (!p.has(property)) return null;
+        Path path = Path.of(p.string(property));
+        if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected an absolute path, got '" + path + "'");
+        return path.normalize();
+    }
+
+    /** {@code path: /usr/bin:/bin} and {@code path: [/usr/bin, /bin]} mean the same. */
+    private static List<String> searchPath(List<String> entries) {
+        return entries.stream().flatMap(e -> List.of(e.split(":")).stream()).filter(s -> !s.isEmpty()).toList();
+    }
+
+    /** A map, or Puppet's list of {@code NAME=value} strings. */
+    private static Map<String, String> environment(Object raw) {
+        Map<String, String> env = new LinkedHashMap<>();
+        if (raw instanceof Map<?, ?> map) {
+            map.forEach((k, v) -> env.put(String.valueOf(k), String.valueOf(v)));
+        } else if (raw instanceof List<?> list) {
+            for (Object item : list) {
+                String s = String.valueOf(item);
+                int eq = s.indexOf('=');
+                env.put(s.substring(0, eq), s.substring(eq + 1));
+            }
+        }
+        return env;
+    }
+
+    private static String commandProblem(Object raw) {
+        if (raw instanceof String s) return s.isBlank() ? "expected a command, got an empty string" : null;
+        if (raw instanceof List<?> list) {
+            if (list.isEmpty()) return "expected a command, got an empty list";
+            for (Object item : list) {
+                if (item instanceof Map<?, ?> || item instanceof List<?> || item == null) {
+                    return "expected a list of words (strings), got " + io.muster.engine.manifest.YNode.describeValue(item) + " in it";
+                }
+            }
+            return null;
+        }
+        return "expected a command string or a list of words, got " + io.muster.engine.manifest.YNode.describeValue(raw);
+    }
+
+    private static String environmentProblem(Object raw) {
+        if (raw instanceof Map<?, ?> map) {
+            for (Object v : map.values()) {
+                if (v instanceof Map<?, ?> || v instanceof List<?>) return "expected scalar values in the environment map";
+            }
+            return null;
+        }
+        if (raw instanceof List<?> list) {
+            for (Object item : list) {
+                if (!(item instanceof String s) || s.indexOf('=') <= 0) return "expected NAME=value entries, got '" + item + "'";
+            }
+            return null;
+        }
+        return "expected a map of NAME: value, or a list of NAME=value";
+    }
+}

@@ -1,0 +1,80 @@
+package io.muster.engine.resource.exec;
+
+import io.muster.engine.resource.Change;
+import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Refreshable;
+import io.muster.engine.resource.Result;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs {@code command} unless a guard says the work is done: {@code creates} exists, {@code onlyif}
+ * fails, {@code unless} succeeds, or {@code refreshonly} and nothing notified it. Guards run in noop too;
+ * the command itself only when applying.
+ */
+record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly,
+                    Set<Long> returns, Execution execution) implements Refreshable, Edgeable {
+
+    @Override
+    public void validate() throws InvalidResourceException {
+        if ((execution.user() != null || execution.group() != null) && !"root".equals(System.getProperty("user.name"))) {
+            throw new InvalidResourceException(execution.user() != null ? "user" : "group",
+                    "running a command as another user or group needs muster to run as root");
+        }
+    }
+
+    @Override
+    public Set<String> provides() {
+        return Set.of();
+    }
+
+    @Override
+    public List<List<String>> wants() {
+        return execution.cwd() == null ? List.of() : List.of(List.of(Edgeable.pathUid(execution.cwd())));
+    }
+
+    @Override
+    public Result checkApply(Context context, boolean apply) throws Exception {
+        if (refreshonly && !context.refresh()) return Result.STABLE;
+        if (creates != null && Files.exists(creates)) return Result.STABLE;
+        if (onlyif != null && guard(onlyif, context) != 0) return Result.STABLE;
+        if (unless != null && guard(unless, context) == 0) return Result.STABLE;
+        List<Change> executed = List.of(new Change("executed", null, null, null));
+        if (!apply) return Result.changed(executed);
+        Execution.Outcome outcome = execution.run(command);
+        if (!returns.contains((long) outcome.exitCode())) {
+            String detail = lastLine(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
+            throw new Exception("'" + command + "' exited with " + outcome.exitCode() + " (expected "
+                    + (returns.size() == 1 ? returns.iterator().next() : "one of " + returns) + ")"
+                    + (detail.isEmpty() ? "" : ": " + detail));
+        }
+        return Result.changed(executed).withOutputs(Map.of(
+                "stdout", stripTrailingNewlines(outcome.stdout()),
+                "stderr", stripTrailingNewlines(outcome.stderr()),
+                "exit_code", (long) outcome.exitCode()));
+    }
+
+    private int guard(Command guard, Context context) throws Exception {
+        Execution.Outcome outcome = execution.run(guard);
+        if (context.debug()) context.log().debug("guard '{}' exited with {}", guard, outcome.exitCode());
+        return outcome.exitCode();
+    }
+
+    /** Like shell command substitution: {@code $(hostname)} has no trailing newline either. */
+    private static String stripTrailingNewlines(String s) {
+        int end = s.length();
+        while (end > 0 && (s.charAt(end - 1) == '\n' || s.charAt(end - 1) == '\r')) end--;
+        return s.substring(0, end);
+    }
+
+    private static String lastLine(String output) {
+        String trimmed = stripTrailingNewlines(output);
+        int nl = trimmed.lastIndexOf('\n');
+        return (nl < 0 ? trimmed : trimmed.substring(nl + 1)).strip();
+    }
+}

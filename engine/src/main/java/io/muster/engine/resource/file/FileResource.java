@@ -1,0 +1,249 @@
+package io.muster.engine.resource.file;
+
+import io.muster.engine.resource.Change;
+import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Result;
+import io.muster.engine.util.AtomicFiles;
+import io.muster.engine.util.TextDiff;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.attribute.GroupPrincipal;
+import java.nio.file.attribute.PosixFileAttributeView;
+import java.nio.file.attribute.UserPrincipal;
+import java.nio.file.attribute.UserPrincipalLookupService;
+import java.nio.file.attribute.UserPrincipalNotFoundException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A file or directory. Content is replaced atomically (temp file with the final mode and owner, fsync,
+ * rename), so a reader never sees a half-written file. A symbolic link at the path is not followed: it is
+ * replaced like any other wrong file type.
+ */
+record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
+                    Integer mode, boolean force, boolean sensitive) implements Edgeable {
+
+    enum Ensure { PRESENT, ABSENT, DIRECTORY }
+
+    private static final int DEFAULT_FILE_MODE = 0644;
+    private static final int DEFAULT_DIRECTORY_MODE = 0755;
+
+    @Override
+    public void validate() throws InvalidResourceException {
+        if (content != null && source != null) {
+            throw new InvalidResourceException("source", "set either content or source, not both");
+        }
+        if (ensure != Ensure.PRESENT && (content != null || source != null)) {
+            String property = content != null ? "content" : "source";
+            throw new InvalidResourceException(property, property + " requires ensure: present, not "
+                    + ensure.name().toLowerCase());
+        }
+        if (path.getParent() == null && ensure != Ensure.DIRECTORY) {
+            throw new InvalidResourceException("path", "cannot manage / as a file");
+        }
+    }
+
+    @Override
+    public Set<String> provides() {
+        return Set.of(Edgeable.pathUid(path));
+    }
+
+    /** The nearest managed ancestor directory comes first. */
+    @Override
+    public List<List<String>> wants() {
+        List<String> ancestors = new ArrayList<>();
+        for (Path p = path.getParent(); p != null; p = p.getParent()) ancestors.add(Edgeable.pathUid(p));
+        return ancestors.isEmpty() ? List.of() : List.of(ancestors);
+    }
+
+    @Override
+    public Result checkApply(Context context, boolean apply) throws IOException {
+        Observed now = Observed.of(path);
+        return switch (ensure) {
+            case ABSENT -> absent(now, apply);
+            case DIRECTORY -> directory(now, apply);
+            case PRESENT -> present(now, context, apply);
+        };
+    }
+
+    private Result absent(Observed now, boolean apply) throws IOException {
+        if (now == null) return Result.STABLE;
+        if (now.directory() && !force) {
+            throw new IOException(path + " is a directory; set force: true to remove it");
+        }
+        if (apply) AtomicFiles.deleteRecursively(path);
+        return Result.changed(List.of(Change.of("ensure", now.type(), "absent")));
+    }
+
+    private Result directory(Observed now, boolean apply) throws IOException {
+        List<Change> changes = new ArrayList<>();
+        if (now != null && !now.directory()) {
+            if (!force) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
+            if (apply) Files.delete(path);
+            now = null;
+        }
+        if (now == null) {
+            changes.add(Change.of("ensure", "absent", "directory"));
+            if (apply) {
+                requireParent();
+                Files.createDirectory(path);
+                setAttributes(path, DEFAULT_DIRECTORY_MODE);
+            }
+            return Result.changed(changes);
+        }
+        return Result.changed(fixAttributes(now, apply));
+    }
+
+    private Result present(Observed now, Context context, boolean apply) throws IOException {
+        List<Change> changes = new ArrayList<>();
+        if (now != null && !now.regular()) {
+            if (now.directory() && !force) {
+                throw new IOException(path + " is a directory; set force: true to replace it with a file");
+            }
+            changes.add(Change.of("ensure", now.type(), "present"));
+            if (apply) AtomicFiles.deleteRecursively(path);
+            now = null;
+        }
+        byte[] desired = desiredContent();
+        if (now == null) {
+            if (changes.isEmpty()) changes.add(Change.of("ensure", "absent", "present"));
+            if (desired != null) changes.add(contentChange(null, desired, context));
+            if (apply) {
+                requireParent();
+                AtomicFiles.write(path, desired == null ? new byte[0] : desired, temp -> setAttributes(temp, DEFAULT_FILE_MODE));
+            }
+            return Result.changed(changes);
+        }
+        if (desired != null) {
+            byte[] current = now.size() == desired.length ? Files.readAllBytes(path) : null;
+            if (current == null || !Arrays.equals(current, desired)) {
+                if (current == null && context.diffs()) current = Files.readAllBytes(path);
+                changes.add(contentChange(current, desired, context));
+                List<Change> attributes = fixAttributes(now, false);
+                changes.addAll(attributes);
+                if (apply) {
+                    Observed before = now;
+                    AtomicFiles.write(path, desired, temp -> {
+                        setAttributes(temp, before.mode());
+                        if (owner == null && group == null) keepOwnership(temp, before);
+                    });
+                }
+                return Result.changed(changes);
+            }
+        }
+        changes.addAll(fixAttributes(now, apply));
+        return Result.changed(changes);
+    }
+
+    private Change contentChange(byte[] current, byte[] desired, Context context) {
+        if (!context.diffs()) return Change.withDiff("content", null);
+        if (sensitive) return Change.withDiff("content", "content differs (sensitive: diff redacted)\n");
+        return Change.withDiff("content", TextDiff.unified(path.toString(), current, desired));
+    }
+
+    private byte[] desiredContent() throws IOException {
+        if (content != null) return content.getBytes(StandardCharsets.UTF_8);
+        if (source == null) return null;
+        try {
+            return Files.readAllBytes(source);
+        } catch (NoSuchFileException e) {
+            throw new IOException("source " + source + " does not exist");
+        }
+    }
+
+    private void requireParent() throws IOException {
+        Path parent = path.getParent();
+        if (parent != null && !Files.isDirectory(parent)) {
+            throw new IOException("parent directory " + parent + " does not exist (manage it with a file resource, ensure: directory)");
+        }
+    }
+
+    /** Owner, group and mode of an existing file: what differs, fixed when {@code apply}. */
+    private List<Change> fixAttributes(Observed now, boolean apply) throws IOException {
+        List<Change> changes = new ArrayList<>(0);
+        if (owner != null) {
+            UserPrincipal want = user(owner);
+            UserPrincipal have = Files.getOwner(path, LinkOption.NOFOLLOW_LINKS);
+            if (!want.equals(have)) {
+                changes.add(Change.of("owner", have.getName(), owner));
+                if (apply) Files.setOwner(path, want);
+            }
+        }
+        if (group != null) {
+            GroupPrincipal want = group(group);
+            PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
+            GroupPrincipal have = view.readAttributes().group();
+            if (!want.equals(have)) {
+                changes.add(Change.of("group", have.getName(), group));
+                if (apply) view.setGroup(want);
+            }
+        }
+        if (mode != null && now.mode() != mode) {
+            changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
+            if (apply) Files.setAttribute(path, "unix:mode", mode);
+        }
+        return changes;
+    }
+
+    /** Desired mode (or {@code fallback}), owner and group on a path that is not yet in place. */
+    private void setAttributes(Path target, int fallbackMode) throws IOException {
+        Files.setAttribute(target, "unix:mode", mode != null ? mode : fallbackMode);
+        if (owner != null) Files.setOwner(target, user(owner));
+        if (group != null) {
+            Files.getFileAttributeView(target, PosixFileAttributeView.class).setGroup(group(group));
+        }
+    }
+
+    /** A replaced file keeps the owner and group it had, as an edit in place would. */
+    private static void keepOwnership(Path temp, Observed before) throws IOException {
+        if (before.uid() != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", before.uid());
+        if (before.gid() != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", before.gid());
+    }
+
+    private UserPrincipal user(String name) throws IOException {
+        try {
+            return lookup().lookupPrincipalByName(name);
+        } catch (UserPrincipalNotFoundException e) {
+            throw new IOException("owner: no such user '" + name + "'");
+        }
+    }
+
+    private GroupPrincipal group(String name) throws IOException {
+        try {
+            return lookup().lookupPrincipalByGroupName(name);
+        } catch (UserPrincipalNotFoundException e) {
+            throw new IOException("group: no such group '" + name + "'");
+        }
+    }
+
+    private UserPrincipalLookupService lookup() {
+        return path.getFileSystem().getUserPrincipalLookupService();
+    }
+
+    /** What is at the path now, read with one stat call; null when nothing is there. */
+    private record Observed(int mode, int uid, int gid, long size, boolean directory, boolean regular, boolean link) {
+        static Observed of(Path path) throws IOException {
+            Map<String, Object> a;
+            try {
+                a = Files.readAttributes(path, "unix:mode,uid,gid,size,isDirectory,isRegularFile,isSymbolicLink", LinkOption.NOFOLLOW_LINKS);
+            } catch (NoSuchFileException e) {
+                return null;
+            }
+            return new Observed((int) a.get("mode") & 07777, (int) a.get("uid"), (int) a.get("gid"), (long) a.get("size"),
+                    (boolean) a.get("isDirectory"), (boolean) a.get("isRegularFile"), (boolean) a.get("isSymbolicLink"));
+        }
+
+        String type() {
+            return directory ? "directory" : regular ? "present" : link ? "link" : "special file";
+        }
+    }
+}

@@ -1,0 +1,48 @@
+package io.muster.engine.resource.msg;
+
+import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Property;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Schema;
+import io.muster.engine.resource.Type;
+import java.util.Set;
+
+/**
+ * {@code msg}: logs a message each run and puts it in the report; never changes anything, so it can
+ * anchor relations without spoiling idempotence ({@code --detailed-exitcodes} stays 0).
+ */
+public final class MsgKind implements ResourceKind {
+    private static final Schema SCHEMA = Schema.of("message", Set.of(),
+            Property.required("message", Type.STRING),
+            Property.oneOf("level", "info", "warn", "error"));
+
+    @Override
+    public String name() {
+        return "msg";
+    }
+
+    @Override
+    public Schema schema() {
+        return SCHEMA;
+    }
+
+    @Override
+    public Resource create(Params params) {
+        return new Msg(params.string("message"), params.string("level", "info"));
+    }
+
+    record Msg(String message, String level) implements Resource {
+        @Override
+        public Result checkApply(Context context, boolean apply) {
+            switch (level) {
+                case "warn" -> context.log().warn(message);
+                case "error" -> context.log().error(message);
+                default -> context.log().info(message);
+            }
+            return Result.STABLE.withMessage(message);
+        }
+    }
+}

@@ -1,0 +1,97 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * One pass over a graph ({@code muster apply}, {@code plan}): each resource runs once all it depends on
+ * has finished, independent resources in parallel (at most {@code sema} at a time, one virtual thread
+ * each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
+ * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets.
+ */
+public final class OneShotRun {
+    private final Graph graph;
+    private final RunOptions options;
+    private final Consumer<ResourceReport> progress;
+
+    /** @param progress called as each resource finishes, from the thread that ran it */
+    public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
+        this.graph = graph;
+        this.options = options;
+        this.progress = progress;
+    }
+
+    public Report run() throws InterruptedException {
+        long start = System.nanoTime();
+        Map<String, ResourceReport> reports = new ConcurrentHashMap<>();
+        Map<String, AtomicInteger> waitingFor = new ConcurrentHashMap<>();
+        Map<String, String> blockedBy = new ConcurrentHashMap<>(); // id -> the failed resource it depends on
+        Map<String, Boolean> refresh = new ConcurrentHashMap<>();
+        CountDownLatch finished = new CountDownLatch(graph.size());
+        Semaphore slots = new Semaphore(options.sema());
+        VertexRun vertexRun = new VertexRun(options, new Values(graph));
+        for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
+
+        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+            var scheduler = new Object() {
+                void start(Vertex v) {
+                    threads.execute(() -> {
+                        ResourceReport report = execute(v);
+                        reports.put(v.id(), report);
+                        progress.accept(report);
+                        release(v, report);
+                        finished.countDown();
+                    });
+                }
+
+                ResourceReport execute(Vertex v) {
+                    String failedDependency = blockedBy.get(v.id());
+                    if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
+                    slots.acquireUninterruptibly();
+                    try {
+                        return vertexRun.run(v, refresh.containsKey(v.id()));
+                    } finally {
+                        slots.release();
+                    }
+                }
+
+                void release(Vertex v, ResourceReport report) {
+                    String blocking = blockingReason(v.id(), report, blockedBy.get(v.id()));
+                    for (Edge e : graph.outgoing(v.id())) {
+                        if (blocking != null) blockedBy.putIfAbsent(e.to(), blocking);
+                        if (report.status() == Status.CHANGED && e.reason().refreshes()) refresh.put(e.to(), true);
+                        if (waitingFor.get(e.to()).decrementAndGet() == 0) start(graph.vertex(e.to()));
+                    }
+                }
+            };
+            for (Vertex v : graph.vertices()) {
+                if (waitingFor.get(v.id()).get() == 0) scheduler.start(v);
+            }
+            finished.await();
+        }
+        List<ResourceReport> ordered = new ArrayList<>(graph.size());
+        for (Vertex v : graph.vertices()) ordered.add(reports.get(v.id()));
+        return new Report(options.hostname(), options.noop(), (System.nanoTime() - start) / 1_000_000, ordered);
+    }
+
+    /** Why the dependents of a finished resource must not run, or null when they may. */
+    private static String blockingReason(String id, ResourceReport report, String inherited) {
+        if (report.status() == Status.FAILED) return "dependency " + id + " failed";
+        if (inherited != null) return inherited;
+        return null;
+    }
+}

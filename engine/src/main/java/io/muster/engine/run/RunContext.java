@@ -1,0 +1,71 @@
+package io.muster.engine.run;
+
+import io.muster.engine.resource.Context;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/** The {@link Context} of one resource in one run. */
+final class RunContext implements Context {
+    private final RunOptions options;
+    private final String kind;
+    private final String id;
+    private final boolean refresh;
+
+    RunContext(RunOptions options, String kind, String id, boolean refresh) {
+        this.options = options;
+        this.kind = kind;
+        this.id = id;
+        this.refresh = refresh;
+    }
+
+    @Override
+    public String hostname() {
+        return options.hostname();
+    }
+
+    @Override
+    public Path stateDir() {
+        Path dir = options.prefix().resolve("state").resolve(kind).resolve(encode(id.substring(kind.length() + 1)));
+        try {
+            return Files.createDirectories(dir);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create state directory " + dir, e);
+        }
+    }
+
+    @Override
+    public Logger log() {
+        return LoggerFactory.getLogger("muster." + kind);
+    }
+
+    @Override
+    public boolean refresh() {
+        return refresh;
+    }
+
+    @Override
+    public boolean diffs() {
+        return options.diffs();
+    }
+
+    @Override
+    public boolean debug() {
+        return options.debug();
+    }
+
+    /** A resource name as one safe path segment: {@code /etc/motd} becomes {@code %2Fetc%2Fmotd}. */
+    static String encode(String name) {
+        StringBuilder out = new StringBuilder();
+        for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
+            char c = (char) (b & 0xff);
+            if (Character.isLetterOrDigit(c) && c < 128 || c == '-' || c == '_' || (c == '.' && out.length() > 0)) out.append(c);
+            else out.append('%').append(String.format("%02X", b & 0xff));
+        }
+        return out.toString();
+    }
+}

@@ -1,0 +1,47 @@
+package io.muster.engine.run;
+
+import io.muster.engine.compile.ResourceReference;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.template.Lookup;
+import io.muster.engine.template.MissingValueException;
+import io.muster.engine.template.UnknownNameException;
+import io.muster.engine.template.UnresolvableException;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * The values resources produced in this run, for {@code lookup} at run time. A value, once read, stays
+ * the same for the rest of the run (lookups are memoized by construction: each producer runs once).
+ */
+final class Values implements Lookup {
+    private final Graph graph;
+    private final Map<String, Map<String, Object>> produced = new ConcurrentHashMap<>();
+    private final Set<String> noop = ConcurrentHashMap.newKeySet();
+
+    Values(Graph graph) {
+        this.graph = graph;
+    }
+
+    void record(String id, Map<String, Object> outputs, boolean inNoop) {
+        produced.put(id, outputs);
+        if (inNoop) noop.add(id);
+    }
+
+    @Override
+    public Object resourceValue(String reference) {
+        ResourceReference ref = ResourceReference.parse(reference, graph.ids());
+        if (ref == null) throw new UnknownNameException("lookup('" + reference + "'): no such resource");
+        Object value = produced.getOrDefault(ref.id(), Map.of()).get(ref.field());
+        if (value != null) return value;
+        Vertex producer = graph.vertex(ref.id());
+        Object declared = producer.params().raw(ref.field());
+        if (declared != null) return declared;
+        if (noop.contains(ref.id())) {
+            throw new UnresolvableException("needs " + reference + ", which only an apply of " + ref.id() + " produces");
+        }
+        throw new MissingValueException("lookup('" + reference + "'): " + ref.id() + " produced no " + ref.field()
+                + " this run (it did not run); give lookup a fallback as second argument");
+    }
+}

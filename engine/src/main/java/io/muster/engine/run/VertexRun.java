@@ -1,0 +1,91 @@
+package io.muster.engine.run;
+
+import io.muster.engine.compile.Conditions;
+import io.muster.engine.compile.Rendering;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.manifest.Mark;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Refreshable;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Result;
+import io.muster.engine.template.Scope;
+import io.muster.engine.template.TemplateException;
+import io.muster.engine.template.UnresolvableException;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.MDC;
+
+/**
+ * Runs one vertex once: evaluates its control conditions, renders late properties with the values
+ * produced so far, builds and validates the resource, and calls {@code checkApply}. Never throws: every
+ * outcome becomes a {@link ResourceReport}.
+ */
+final class VertexRun {
+    private final RunOptions options;
+    private final Values values;
+
+    VertexRun(RunOptions options, Values values) {
+        this.options = options;
+        this.values = values;
+    }
+
+    ResourceReport run(Vertex v, boolean refresh) {
+        long start = System.nanoTime();
+        boolean noop = options.noop() || v.meta().noop();
+        MDC.put("resource", v.id());
+        try {
+            Scope scope = v.scope().withLookup(values);
+            String skip = Conditions.skipReason(v.control(), scope);
+            if (skip != null) return ResourceReport.skipped(v.id(), skip);
+            Resource resource = v.kind().create(bind(v, scope));
+            resource.validate();
+            boolean refreshed = refresh && resource instanceof Refreshable;
+            Result result = resource.checkApply(new RunContext(options, v.kind().name(), v.id(), refreshed), !noop);
+            values.record(v.id(), result.outputs(), noop);
+            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
+            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start));
+        } catch (UnresolvableException e) {
+            return new ResourceReport(v.id(), Status.UNRESOLVABLE, List.of(), false, e.getMessage(), null, millis(start));
+        } catch (InvalidResourceException e) {
+            Mark mark = e.property() == null ? v.mark() : v.propertyMarks().getOrDefault(e.property(), v.mark());
+            return failed(v, start, mark + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+        } catch (TemplateException | IllegalArgumentException e) {
+            return failed(v, start, e.getMessage());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return failed(v, start, "interrupted");
+        } catch (Exception e) {
+            return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
+        } finally {
+            MDC.remove("resource");
+        }
+    }
+
+    /** The compile-time parameters plus the late ones, rendered now and type-checked. */
+    private static Params bind(Vertex v, Scope scope) {
+        if (v.late().isEmpty()) return v.params();
+        Map<String, Object> all = new HashMap<>(v.params().values());
+        v.late().forEach((name, raw) -> {
+            try {
+                all.put(name, v.kind().schema().property(name).coerce(Rendering.render(raw, scope)));
+            } catch (TemplateException e) {
+                throw new TemplateException(v.propertyMarks().get(name) + ": " + name + ": " + e.getMessage());
+            } catch (IllegalArgumentException e) { // the rendered value has the wrong type
+                throw new TemplateException(v.propertyMarks().get(name) + ": " + e.getMessage());
+            }
+        });
+        return new Params(v.name(), all, v.params().directory());
+    }
+
+    private static ResourceReport failed(Vertex v, long start, String error) {
+        return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
+    }
+
+    private static long millis(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

@@ -1,0 +1,16 @@
+package io.muster.engine.template;
+
+/** Resolves {@code lookup('kind#name.field')}: another resource's declared parameter or produced value. */
+@FunctionalInterface
+public interface Lookup {
+    /**
+     * @throws UnknownNameException when no such resource or field exists
+     * @throws UnresolvableException when the value exists only once its producer applied, and it did not
+     */
+    Object resourceValue(String reference);
+
+    /** For templates that may not refer to other resources (data, hierarchy). */
+    Lookup NONE = reference -> {
+        throw new TemplateException("lookup('" + reference + "'): resources cannot be referenced here");
+    };
+}

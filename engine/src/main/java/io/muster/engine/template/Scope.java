@@ -1,0 +1,27 @@
+package io.muster.engine.template;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a template can see: {@code data}, {@code facts}, {@code env}, and the functions of
+ * {@link Functions}. Relative paths in functions resolve against {@code directory}, the directory of the
+ * manifest the template is written in.
+ */
+public record Scope(Map<String, ?> data, Map<String, ?> facts, Map<String, String> env, Path directory, Lookup lookup) {
+    static final List<String> ROOTS = List.of("data", "facts", "env");
+
+    public Scope withLookup(Lookup other) {
+        return new Scope(data, facts, env, directory, other);
+    }
+
+    Map<String, ?> root(String name) {
+        return switch (name) {
+            case "data" -> data;
+            case "facts" -> facts;
+            case "env" -> env;
+            default -> null;
+        };
+    }
+}

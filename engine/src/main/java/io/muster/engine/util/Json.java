@@ -1,0 +1,86 @@
+package io.muster.engine.util;
+
+import java.util.Collection;
+import java.util.Map;
+
+/**
+ * Writes maps, lists, strings, numbers, booleans and null as JSON, keys in map order, so machine output
+ * is stable from run to run.
+ */
+public final class Json {
+    private Json() {}
+
+    public static String write(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out, 0, true);
+        return out.toString();
+    }
+
+    /** Pretty-printed with two-space indentation. */
+    public static String pretty(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out, 0, false);
+        return out.toString();
+    }
+
+    private static void write(Object value, StringBuilder out, int depth, boolean compact) {
+        switch (value) {
+            case null -> out.append("null");
+            case String s -> string(s, out);
+            case Boolean b -> out.append(b);
+            case Double d when d.isNaN() || d.isInfinite() -> out.append("null");
+            case Float f when f.isNaN() || f.isInfinite() -> out.append("null");
+            case Number n -> out.append(n);
+            case Map<?, ?> map -> {
+                out.append('{');
+                int i = 0;
+                for (var e : map.entrySet()) {
+                    if (i++ > 0) out.append(',');
+                    newline(out, depth + 1, compact);
+                    string(String.valueOf(e.getKey()), out);
+                    out.append(compact ? ":" : ": ");
+                    write(e.getValue(), out, depth + 1, compact);
+                }
+                if (i > 0) newline(out, depth, compact);
+                out.append('}');
+            }
+            case Collection<?> list -> {
+                out.append('[');
+                int i = 0;
+                for (Object item : list) {
+                    if (i++ > 0) out.append(',');
+                    newline(out, depth + 1, compact);
+                    write(item, out, depth + 1, compact);
+                }
+                if (i > 0) newline(out, depth, compact);
+                out.append(']');
+            }
+            default -> string(value.toString(), out);
+        }
+    }
+
+    private static void newline(StringBuilder out, int depth, boolean compact) {
+        if (compact) return;
+        out.append('\n');
+        out.append("  ".repeat(depth));
+    }
+
+    private static void string(String s, StringBuilder out) {
+        out.append('"');
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            switch (c) {
+                case '"' -> out.append("\\\"");
+                case '\\' -> out.append("\\\\");
+                case '\n' -> out.append("\\n");
+                case '\r' -> out.append("\\r");
+                case '\t' -> out.append("\\t");
+                default -> {
+                    if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+                    else out.append(c);
+                }
+            }
+        }
+        out.append('"');
+    }
+}

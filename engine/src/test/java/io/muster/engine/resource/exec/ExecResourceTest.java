@@ -1,0 +1,98 @@
+package io.muster.engine.resource.exec;
+
+import static io.muster.engine.testing.Manifests.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.muster.engine.report.Report;
+import io.muster.engine.report.Status;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ExecResourceTest {
+    @TempDir
+    Path dir;
+
+    private Report apply(String yaml) throws Exception {
+        return new Manifests(dir).apply(yaml);
+    }
+
+    @Test
+    void runsWithoutAShellAndPassesStdoutOn() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - greet: {command: ["printf", "%s\\n", "a b; c"]}
+                  - file:
+                      - ROOT/out: {content: "{{ lookup('exec#greet.stdout') }}|${ lookup('exec#greet.exit_code') }"}
+                """);
+        assertThat(resource(report, "exec#greet").status()).isEqualTo(Status.CHANGED);
+        assertThat(Files.readString(dir.resolve("out"))).isEqualTo("a b; c|0");
+    }
+
+    @Test
+    void guardsDecideWhetherTheCommandRuns() throws Exception {
+        Files.writeString(dir.resolve("exists"), "");
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - created: {command: "touch ROOT/c1", creates: ROOT/exists}
+                      - onlyif-false: {command: "touch ROOT/c2", onlyif: "false"}
+                      - unless-true: {command: "touch ROOT/c3", unless: "test -e ROOT/exists"}
+                      - runs: {command: "touch ROOT/c4", onlyif: "true", unless: "false"}
+                      - refresh-only: {command: "touch ROOT/c5", refreshonly: true}
+                """);
+        assertThat(report.count(Status.STABLE)).isEqualTo(4);
+        assertThat(resource(report, "exec#runs").status()).isEqualTo(Status.CHANGED);
+        assertThat(dir.resolve("c4")).exists();
+        assertThat(List.of("c1", "c2", "c3", "c5")).allSatisfy(f -> assertThat(dir.resolve(f)).doesNotExist());
+    }
+
+    @Test
+    void failuresNameTheExitCodeAndStderr() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - bad: {command: "echo broken >&2; exit 3", shell: true}
+                      - allowed: {command: "exit 3", shell: true, returns: [0, 3]}
+                      - slow: {command: "sleep 5", timeout: 0.2}
+                      - missing: {command: "no-such-program-here"}
+                """);
+        assertThat(resource(report, "exec#bad").error()).isEqualTo("'echo broken >&2; exit 3' exited with 3 (expected 0): broken");
+        assertThat(resource(report, "exec#allowed").status()).isEqualTo(Status.CHANGED);
+        assertThat(resource(report, "exec#slow").error()).isEqualTo("'sleep 5' timed out after 0.2s and was killed");
+        assertThat(resource(report, "exec#missing").error()).startsWith("cannot run 'no-such-program-here'");
+    }
+
+    @Test
+    void cwdEnvironmentAndPath() throws Exception {
+        Files.createDirectories(dir.resolve("work"));
+        apply("""
+                resources:
+                  - exec:
+                      - env: {command: "sh -c 'echo $GREETING > here.txt'", cwd: ROOT/work, environment: {GREETING: hi}, path: /usr/bin:/bin}
+                """);
+        assertThat(Files.readString(dir.resolve("work/here.txt"))).isEqualTo("hi\n");
+    }
+
+    @Test
+    void noopRunsGuardsButNotTheCommand() throws Exception {
+        Report plan = new Manifests(dir).plan("""
+                resources:
+                  - exec: [{make: {command: "touch ROOT/made", unless: "test -e ROOT/never"}}]
+                """);
+        assertThat(resource(plan, "exec#make").status()).isEqualTo(Status.CHANGED);
+        assertThat(dir.resolve("made")).doesNotExist();
+    }
+
+    @Test
+    void shellSyntaxWithoutShellIsRejected() {
+        assertThatThrownBy(() -> Command.of("echo a | tee b", false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
+        assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
+        assertThat(Command.of("echo a | tee b", true).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
+    }
+}

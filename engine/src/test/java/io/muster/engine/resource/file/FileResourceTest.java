@@ -1,0 +1,136 @@
+package io.muster.engine.resource.file;
+
+import static io.muster.engine.testing.Manifests.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class FileResourceTest {
+    @TempDir
+    Path dir;
+
+    private Manifests m() {
+        return new Manifests(dir);
+    }
+
+    private String id(String name) {
+        return "file#" + dir.resolve(name);
+    }
+
+    private String mode(String name) throws Exception {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve(name)));
+    }
+
+    @Test
+    void createsThenLeavesAloneThenRepairs() throws Exception {
+        String yaml = """
+                resources:
+                  - file:
+                      - ROOT/motd: {content: "hello\\n", mode: "0640"}
+                """;
+        ResourceReport first = resource(m().apply(yaml), id("motd"));
+        assertThat(first.status()).isEqualTo(Status.CHANGED);
+        assertThat(first.changedAttributes()).containsExactly("ensure", "content");
+        assertThat(Files.readString(dir.resolve("motd"))).isEqualTo("hello\n");
+        assertThat(mode("motd")).isEqualTo("rw-r-----");
+
+        assertThat(resource(m().apply(yaml), id("motd")).status()).isEqualTo(Status.STABLE);
+
+        Files.writeString(dir.resolve("motd"), "tampered\n");
+        Files.setPosixFilePermissions(dir.resolve("motd"), PosixFilePermissions.fromString("rw-rw-rw-"));
+        ResourceReport repair = resource(m().apply(yaml), id("motd"));
+        assertThat(repair.changedAttributes()).containsExactly("content", "mode");
+        assertThat(Files.readString(dir.resolve("motd"))).isEqualTo("hello\n");
+        assertThat(mode("motd")).isEqualTo("rw-r-----");
+    }
+
+    @Test
+    void noopReportsDiffAndModeChangeWithoutTouchingTheFile() throws Exception {
+        Files.writeString(dir.resolve("conf"), "a\nold\nc\n");
+        Files.setPosixFilePermissions(dir.resolve("conf"), PosixFilePermissions.fromString("rw-------"));
+        Report plan = m().plan("""
+                resources:
+                  - file: [{ROOT/conf: {content: "a\\nnew\\nc\\n", mode: "0644"}}]
+                """);
+        ResourceReport r = resource(plan, id("conf"));
+        assertThat(r.status()).isEqualTo(Status.CHANGED);
+        assertThat(r.changes()).anySatisfy(c -> assertThat(c.diff()).contains("-old\n+new\n").startsWith("--- " + dir.resolve("conf")));
+        assertThat(r.changes()).anySatisfy(c -> assertThat(c.describe()).isEqualTo("mode 0600 -> 0644"));
+        assertThat(Files.readString(dir.resolve("conf"))).isEqualTo("a\nold\nc\n");
+        assertThat(mode("conf")).isEqualTo("rw-------");
+    }
+
+    @Test
+    void sensitiveContentIsNeverShownInDiffs() throws Exception {
+        ResourceReport r = resource(m().plan("""
+                resources:
+                  - file: [{ROOT/secret: {content: "hunter2", sensitive: true}}]
+                """), id("secret"));
+        assertThat(r.changes()).allSatisfy(c -> assertThat(String.valueOf(c.diff())).doesNotContain("hunter2"));
+    }
+
+    @Test
+    void sourceIsRelativeToTheManifest() throws Exception {
+        m().write("files/banner.txt", "from source\n");
+        m().apply("""
+                resources:
+                  - file: [{ROOT/banner: {source: files/banner.txt}}]
+                """);
+        assertThat(Files.readString(dir.resolve("banner"))).isEqualTo("from source\n");
+    }
+
+    @Test
+    void directoriesAbsenceAndForce() throws Exception {
+        Files.createDirectories(dir.resolve("was-dir/sub"));
+        Files.writeString(dir.resolve("gone"), "x");
+        Report report = m().apply("""
+                resources:
+                  - file:
+                      - ROOT/d: {ensure: directory, mode: "0750"}
+                      - ROOT/d/inner: {content: "x"}
+                      - ROOT/gone: {ensure: absent}
+                      - ROOT/was-dir: {content: "now a file", force: true}
+                """);
+        assertThat(report.count(Status.FAILED)).isZero();
+        assertThat(Files.isDirectory(dir.resolve("d"))).isTrue();
+        assertThat(mode("d")).isEqualTo("rwxr-x---");
+        assertThat(dir.resolve("gone")).doesNotExist();
+        assertThat(Files.readString(dir.resolve("was-dir"))).isEqualTo("now a file");
+    }
+
+    @Test
+    void refusesToReplaceADirectoryWithoutForceAndExplainsAMissingParent() throws Exception {
+        Files.createDirectories(dir.resolve("keep"));
+        Report report = m().apply("""
+                resources:
+                  - file:
+                      - ROOT/keep: {content: "x"}
+                      - ROOT/missing/child: {content: "x"}
+                """);
+        assertThat(resource(report, id("keep")).error()).isEqualTo(dir.resolve("keep") + " is a directory; set force: true to replace it with a file");
+        assertThat(resource(report, id("missing/child")).error()).startsWith("parent directory " + dir.resolve("missing") + " does not exist");
+        assertThat(Files.isDirectory(dir.resolve("keep"))).isTrue();
+    }
+
+    @Test
+    void replacingContentKeepsTheExistingModeAndLeavesNoTempFiles() throws Exception {
+        Files.writeString(dir.resolve("keepmode"), "old");
+        Files.setPosixFilePermissions(dir.resolve("keepmode"), PosixFilePermissions.fromString("rwx------"));
+        m().apply("""
+                resources:
+                  - file: [{ROOT/keepmode: {content: "new"}}]
+                """);
+        assertThat(mode("keepmode")).isEqualTo("rwx------");
+        try (var files = Files.list(dir)) {
+            assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".muster-"));
+        }
+    }
+}

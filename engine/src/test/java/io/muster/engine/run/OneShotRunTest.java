@@ -1,0 +1,113 @@
+package io.muster.engine.run;
+
+import static io.muster.engine.testing.Manifests.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.engine.graph.Graph;
+import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class OneShotRunTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void aFailureSkipsItsDependentsNamingItAndTheRestStillRuns() throws Exception {
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - exec:
+                      - broken: {command: "false"}
+                  - file:
+                      - ROOT/after: {content: x, require: exec#broken}
+                      - ROOT/later: {content: x, require: "file#ROOT/after"}
+                      - ROOT/independent: {content: x}
+                """);
+        assertThat(resource(report, "exec#broken").status()).isEqualTo(Status.FAILED);
+        ResourceReport after = resource(report, "file#" + dir + "/after");
+        assertThat(after.status()).isEqualTo(Status.SKIPPED);
+        assertThat(after.message()).isEqualTo("dependency exec#broken failed");
+        assertThat(resource(report, "file#" + dir + "/later").message()).isEqualTo("dependency exec#broken failed");
+        assertThat(resource(report, "file#" + dir + "/independent").status()).isEqualTo(Status.CHANGED);
+        assertThat(dir.resolve("after")).doesNotExist();
+        assertThat(report.detailedExitCode()).isEqualTo(6);
+    }
+
+    @Test
+    void dependenciesRunFirst() throws Exception {
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - exec:
+                      - second: {command: "sh -c 'test -e ROOT/first && touch ROOT/second'", require: exec#first}
+                      - first: {command: "sh -c 'sleep 0.2; touch ROOT/first'"}
+                """);
+        assertThat(report.count(Status.FAILED)).isZero();
+        assertThat(dir.resolve("second")).exists();
+    }
+
+    @Test
+    void aChangeRefreshesSubscribersOnly() throws Exception {
+        String yaml = """
+                resources:
+                  - file: [{ROOT/conf: {content: v1}}]
+                  - exec:
+                      - reload: {command: "sh -c 'echo reloaded >> ROOT/log'", refreshonly: true, subscribe: "file#ROOT/conf"}
+                      - unrelated: {command: "sh -c 'echo ran >> ROOT/other'", refreshonly: true, require: "file#ROOT/conf"}
+                """;
+        Report first = new Manifests(dir).apply(yaml);
+        assertThat(resource(first, "exec#reload").refreshed()).isTrue();
+        assertThat(resource(first, "exec#reload").status()).isEqualTo(Status.CHANGED);
+        assertThat(resource(first, "exec#unrelated").status()).isEqualTo(Status.STABLE);
+        Report second = new Manifests(dir).apply(yaml);
+        assertThat(resource(second, "exec#reload").status()).isEqualTo(Status.STABLE);
+        assertThat(Files.readString(dir.resolve("log"))).isEqualTo("reloaded\n");
+        assertThat(dir.resolve("other")).doesNotExist();
+    }
+
+    @Test
+    void metaNoopAndControlSkipWithoutBlockingDependents() throws Exception {
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - file:
+                      - ROOT/noop: {content: x, meta: {noop: true}}
+                      - ROOT/not-debian: {content: x, control: {unless: "facts.os.family == 'debian'"}}
+                      - ROOT/after: {content: x, require: "file#ROOT/not-debian"}
+                """);
+        assertThat(resource(report, "file#" + dir + "/noop").status()).isEqualTo(Status.CHANGED);
+        assertThat(dir.resolve("noop")).doesNotExist();
+        assertThat(resource(report, "file#" + dir + "/not-debian").status()).isEqualTo(Status.SKIPPED);
+        assertThat(resource(report, "file#" + dir + "/not-debian").message()).isEqualTo("control: unless 'facts.os.family == 'debian'' is true");
+        assertThat(dir.resolve("after")).exists();
+    }
+
+    @Test
+    void planMarksConsumersOfEffectValuesUnresolvable() throws Exception {
+        Report plan = new Manifests(dir).plan("""
+                resources:
+                  - exec: [{ip: {command: "echo 10.0.0.1"}}]
+                  - file: [{ROOT/ip: {content: "{{ lookup('exec#ip.stdout') }}"}}]
+                """);
+        assertThat(resource(plan, "file#" + dir + "/ip").status()).isEqualTo(Status.UNRESOLVABLE);
+        assertThat(plan.count(Status.UNRESOLVABLE)).isEqualTo(1);
+        assertThat(plan.detailedExitCode()).isEqualTo(2);
+    }
+
+    @Test
+    void independentResourcesRunInParallelUpToSema() throws Exception {
+        Manifests m = new Manifests(dir);
+        Graph graph = m.compile("""
+                resources:
+                  - exec:
+                      - a: {command: "sh -c 'touch ROOT/a; while [ ! -e ROOT/b ]; do sleep 0.01; done'", timeout: 10}
+                      - b: {command: "sh -c 'touch ROOT/b; while [ ! -e ROOT/a ]; do sleep 0.01; done'", timeout: 10}
+                """);
+        // each command waits for the other: this only completes when both run at once
+        Report report = m.run(graph, false);
+        assertThat(report.count(Status.CHANGED)).isEqualTo(2);
+    }
+}

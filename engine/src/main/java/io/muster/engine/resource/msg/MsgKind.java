@@ -15,7 +15,7 @@ import java.util.Set;
  * anchor relations without spoiling idempotence ({@code --detailed-exitcodes} stays 0).
  */
 public final class MsgKind implements ResourceKind {
-    private static final Schema SCHEMA = Schema.of("message", Set.of(),
+    private static final Schema SCHEMA = Schema.of(null, Set.of(),
             Property.required("message", Type.STRING),
             Property.oneOf("level", "info", "warn", "error"));
 

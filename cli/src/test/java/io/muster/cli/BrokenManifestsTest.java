@@ -1,0 +1,40 @@
+package io.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * The corpus of broken manifests: each {@code broken/NAME.yaml} must make {@code validate} and
+ * {@code apply} print exactly {@code broken/NAME.err} (FILE standing for the manifest's path) and exit 1.
+ */
+class BrokenManifestsTest {
+    private static final Path CORPUS = Path.of("src/test/resources/broken").toAbsolutePath();
+
+    static Stream<Path> corpus() throws IOException {
+        try (var files = Files.list(CORPUS)) {
+            return files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList().stream();
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("corpus")
+    void printsTheExpectedErrorsAndAppliesNothing(Path manifest) throws IOException {
+        String expected = Files.readString(Path.of(manifest.toString().replaceAll("\\.yaml$", ".err")))
+                .replace("FILE", manifest.toString());
+        Cli validate = Cli.run("validate", manifest);
+        assertThat(validate.err()).isEqualTo(expected);
+        assertThat(validate.out()).isEmpty();
+        assertThat(validate.exit()).isEqualTo(1);
+
+        Cli apply = Cli.run("apply", manifest, "--tmp-prefix", "--detailed-exitcodes");
+        assertThat(apply.err()).isEqualTo(expected);
+        assertThat(apply.out()).isEmpty();
+        assertThat(apply.exit()).isEqualTo(1);
+    }
+}

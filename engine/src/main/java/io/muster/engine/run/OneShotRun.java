@@ -78,9 +78,9 @@ public final class OneShotRun {
                     }
                 }
             };
-            for (Vertex v : graph.vertices()) {
-                if (waitingFor.get(v.id()).get() == 0) scheduler.start(v);
-            }
+            // Roots are chosen before any starts: once one runs, its dependents' counters move under us.
+            List<Vertex> roots = graph.vertices().stream().filter(v -> graph.incoming(v.id()).isEmpty()).toList();
+            roots.forEach(scheduler::start);
             finished.await();
         }
         List<ResourceReport> ordered = new ArrayList<>(graph.size());

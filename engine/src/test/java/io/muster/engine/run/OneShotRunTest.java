@@ -110,4 +110,25 @@ class OneShotRunTest {
         Report report = m.run(graph, false);
         assertThat(report.count(Status.CHANGED)).isEqualTo(2);
     }
+
+    @Test
+    void everyResourceRunsExactlyOnceAfterAllItsDependencies() throws Exception {
+        // Fast, stable resources finishing while the roots are still being started once made a
+        // dependent start twice and release its own dependents early.
+        StringBuilder yaml = new StringBuilder("resources:\n  - file:\n      - ROOT/d: {ensure: directory}\n");
+        for (int i = 0; i < 200; i++) yaml.append("      - ROOT/d/f").append(i).append(": {content: x}\n");
+        yaml.append("  - exec:\n      - last: {command: \"true\", require: [");
+        for (int i = 0; i < 200; i++) yaml.append(i == 0 ? "" : ", ").append("\"file#ROOT/d/f").append(i).append("\"");
+        yaml.append("]}\n");
+        Manifests m = new Manifests(dir);
+        Graph graph = m.compile(yaml.toString());
+        for (int round = 0; round < 20; round++) {
+            java.util.List<String> order = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+            Report report = new OneShotRun(graph, new RunOptions("h", false, 4, dir.resolve(".p"), false, false), r -> order.add(r.id())).run();
+            assertThat(order).doesNotHaveDuplicates().hasSize(graph.size());
+            assertThat(order.get(0)).isEqualTo("file#" + dir + "/d");
+            assertThat(order.get(order.size() - 1)).isEqualTo("exec#last");
+            assertThat(report.count(Status.FAILED)).isZero();
+        }
+    }
 }

@@ -1,8 +1,5 @@
 package io.muster.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
@@ -36,12 +33,9 @@ final class RunFlags {
 
     Path prefix() {
         if (prefix.dir != null) return prefix.dir.toAbsolutePath();
-        if (prefix.tmp) {
-            try {
-                return Files.createTempDirectory("muster-prefix-");
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
+        if (prefix.tmp) { // created only when a resource keeps state, so a run that keeps none leaves nothing behind
+            String name = "muster-prefix-" + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36);
+            return Path.of(System.getProperty("java.io.tmpdir"), name);
         }
         if ("root".equals(System.getProperty("user.name"))) return Path.of("/var/lib/muster");
         String xdg = System.getenv("XDG_STATE_HOME");

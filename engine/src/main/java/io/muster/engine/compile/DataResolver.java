@@ -30,7 +30,7 @@ final class DataResolver {
     static Map<String, Object> resolve(YNode.Dict root, Scope base, Map<String, Object> external) throws ManifestException {
         Map<String, Object> data = new LinkedHashMap<>();
         YNode dataNode = root.get("data");
-        if (dataNode != null) data.putAll(dict(dataNode, "data").entries().isEmpty() ? Map.of() : renderDict(dataNode, base));
+        if (dataNode != null) data.putAll(renderDict(dict(dataNode, "data"), base));
         YNode hierarchy = root.get("hierarchy");
         YNode overrides = root.get("overrides");
         if (hierarchy != null) {

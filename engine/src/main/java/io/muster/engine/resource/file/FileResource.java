@@ -134,7 +134,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                     Observed before = now;
                     AtomicFiles.write(path, desired, temp -> {
                         setAttributes(temp, before.mode());
-                        if (owner == null && group == null) keepOwnership(temp, before);
+                        keepOwnership(temp, before);
                     });
                 }
                 return Result.changed(changes);
@@ -203,10 +203,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    /** A replaced file keeps the owner and group it had, as an edit in place would. */
-    private static void keepOwnership(Path temp, Observed before) throws IOException {
-        if (before.uid() != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", before.uid());
-        if (before.gid() != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", before.gid());
+    /** A replaced file keeps the owner and group the manifest does not set, as an edit in place would. */
+    private void keepOwnership(Path temp, Observed before) throws IOException {
+        if (owner == null && before.uid() != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", before.uid());
+        if (group == null && before.gid() != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", before.gid());
     }
 
     private UserPrincipal user(String name) throws IOException {

@@ -133,4 +133,25 @@ class FileResourceTest {
             assertThat(files.map(p -> p.getFileName().toString())).noneMatch(n -> n.contains(".muster-"));
         }
     }
+
+    @Test
+    void ownerAndGroupByNameOrNumber() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "changing owners needs root");
+        Files.writeString(dir.resolve("owned"), "x");
+        String yaml = """
+                resources:
+                  - file:
+                      - ROOT/owned: {owner: nobody, group: "65534"}
+                """;
+        ResourceReport r = resource(m().apply(yaml), id("owned"));
+        assertThat(r.changedAttributes()).containsExactly("owner", "group");
+        assertThat(Files.getOwner(dir.resolve("owned")).getName()).isEqualTo("nobody");
+        assertThat((int) Files.getAttribute(dir.resolve("owned"), "unix:gid")).isEqualTo(65534);
+        assertThat(resource(m().apply(yaml), id("owned")).status()).isEqualTo(Status.STABLE);
+        m().apply("""
+                resources:
+                  - file: [{ROOT/owned: {content: "new"}}]
+                """);
+        assertThat(Files.getOwner(dir.resolve("owned")).getName()).as("content replaced, owner kept").isEqualTo("nobody");
+    }
 }

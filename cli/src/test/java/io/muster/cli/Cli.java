@@ -4,10 +4,10 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import picocli.CommandLine;
 
-/** Runs the muster command in-process, capturing what it prints. */
-record Cli(int exit, String out, String err) {
+/** Runs the muster command in-process, capturing what it prints; shared with the examples tests. */
+public record Cli(int exit, String out, String err) {
 
-    static Cli run(Object... args) {
+    public static Cli run(Object... args) {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CommandLine cmd = Main.commandLine();

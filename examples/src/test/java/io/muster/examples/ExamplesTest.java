@@ -2,11 +2,9 @@ package io.muster.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import io.muster.cli.Main;
+import io.muster.cli.Cli;
 import io.muster.engine.testing.Manifests;
 import java.io.IOException;
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
@@ -17,7 +15,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
-import picocli.CommandLine;
 
 /**
  * Every manifest in examples/ is applied through the CLI into a temp directory ({@code --data root=…}):
@@ -29,29 +26,17 @@ class ExamplesTest {
     @TempDir
     Path root;
 
-    record Run(int exit, String out, String err) {
-        /** The JSON summary's counts. */
-        Map<String, Long> summary() {
-            Map<String, Long> counts = new java.util.LinkedHashMap<>();
-            ((Map<?, ?>) Manifests.json(out).get("summary")).forEach((k, v) -> counts.put((String) k, ((Number) v).longValue()));
-            return counts;
-        }
+    /** The JSON summary's counts. */
+    private static Map<String, Long> summary(Cli run) {
+        Map<String, Long> counts = new java.util.LinkedHashMap<>();
+        ((Map<?, ?>) Manifests.json(run.out()).get("summary")).forEach((k, v) -> counts.put((String) k, ((Number) v).longValue()));
+        return counts;
     }
 
-    private Run muster(Object... args) {
-        StringWriter out = new StringWriter();
-        StringWriter err = new StringWriter();
-        CommandLine cmd = Main.commandLine();
-        cmd.setOut(new PrintWriter(out, true));
-        cmd.setErr(new PrintWriter(err, true));
-        int exit = cmd.execute(Stream.of(args).map(String::valueOf).toArray(String[]::new));
-        return new Run(exit, out.toString(), err.toString());
-    }
-
-    private Run apply(Path manifest, String... extra) {
+    private Cli apply(Path manifest, String... extra) {
         Object[] args = Stream.concat(Stream.of("apply", manifest, "--data", "root=" + root, "--tmp-prefix",
                 "--output", "json", "--detailed-exitcodes"), Stream.of(extra)).toArray();
-        return muster(args);
+        return Cli.run(args);
     }
 
     static Stream<Path> examples() throws IOException {
@@ -63,14 +48,14 @@ class ExamplesTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("examples")
     void everyExampleConvergesAndIsIdempotent(Path manifest) {
-        assertThat(muster("validate", manifest).exit()).isZero();
-        Run first = apply(manifest);
+        assertThat(Cli.run("validate", manifest).exit()).isZero();
+        Cli first = apply(manifest);
         assertThat(first.err()).doesNotContain("ERROR");
-        assertThat(first.summary()).as(first.out()).containsEntry("failed", 0L).containsEntry("skipped", 0L);
+        assertThat(summary(first)).as(first.out()).containsEntry("failed", 0L).containsEntry("skipped", 0L);
         assertThat(first.exit()).isEqualTo(2);
-        Run second = apply(manifest);
-        assertThat(second.summary()).as(second.out()).containsEntry("failed", 0L);
-        long stillChanging = second.summary().get("changed");
+        Cli second = apply(manifest);
+        assertThat(summary(second)).as(second.out()).containsEntry("failed", 0L);
+        long stillChanging = summary(second).get("changed");
         // execs without guards run every time; nothing else may change on a second run
         assertThat(stillChanging).isEqualTo(unguardedExecs(manifest));
     }
@@ -90,8 +75,8 @@ class ExamplesTest {
     void webappRendersConfigPassesValuesAndReloadsOnlyOnChange() throws IOException {
         Path webapp = EXAMPLES.resolve("webapp.yaml");
         Files.writeString(root.resolve("stale.conf"), "old");
-        Run first = apply(webapp, "--fact", "os.family=redhat", "--data", "port=9090");
-        assertThat(first.summary()).as(first.out()).containsEntry("failed", 0L);
+        Cli first = apply(webapp, "--fact", "os.family=redhat", "--data", "port=9090");
+        assertThat(summary(first)).as(first.out()).containsEntry("failed", 0L);
         assertThat(root.resolve("conf/ports.conf")).hasContent("# managed by muster\nListen 9090\nWorkers 2\nServer httpd");
         assertThat(root.resolve("conf/banner.txt")).hasSameTextualContentAs(EXAMPLES.resolve("files/banner.txt"));
         assertThat(root.resolve("stale.conf")).doesNotExist();
@@ -101,7 +86,7 @@ class ExamplesTest {
         apply(webapp, "--fact", "os.family=redhat", "--data", "port=9090");
         assertThat(Files.readAllLines(root.resolve("reloads.log"))).as("no change, no reload").hasSize(1);
 
-        Run changed = apply(webapp, "--fact", "os.family=debian", "--data", "port=9090");
+        Cli changed = apply(webapp, "--fact", "os.family=debian", "--data", "port=9090");
         assertThat(root.resolve("conf/ports.conf")).hasContent("# managed by muster\nListen 9090\nWorkers 2\nServer apache2");
         assertThat(Files.readAllLines(root.resolve("reloads.log"))).hasSize(2);
         assertThat(changed.out()).contains("\"id\": \"msg#debian-only\"");
@@ -109,7 +94,7 @@ class ExamplesTest {
 
     @Test
     void webappPlanShowsWhatDependsOnRunTimeValues() {
-        Run plan = muster("plan", EXAMPLES.resolve("webapp.yaml"), "--data", "root=" + root, "--tmp-prefix");
+        Cli plan = Cli.run("plan", EXAMPLES.resolve("webapp.yaml"), "--data", "root=" + root, "--tmp-prefix");
         assertThat(plan.exit()).isEqualTo(2);
         assertThat(plan.out()).contains("file#" + root + "/conf/build.txt unresolvable",
                 "1 resource(s) depend on effectful results and may change");

@@ -144,4 +144,14 @@ class CliTest {
                 """);
         assertThat(Cli.run("apply", site, "--sema", "1", "--tmp-prefix", "--detailed-exitcodes").exit()).isEqualTo(2);
     }
+
+    @Test
+    void helpListsEveryCommandEvenThoughOnlyTheInvokedOneIsBuilt() {
+        assertThat(Cli.run("--help").out()).contains("apply", "plan", "validate", "graph", "help");
+        assertThat(Cli.run("help", "plan").out()).startsWith("Usage: muster plan");
+        assertThat(Cli.run("--version").out()).startsWith("muster ");
+        Cli unknown = Cli.run("aply");
+        assertThat(unknown.exit()).isEqualTo(64);
+        assertThat(unknown.err()).contains("Try 'muster --help'.");
+    }
 }

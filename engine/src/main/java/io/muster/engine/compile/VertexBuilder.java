@@ -44,7 +44,8 @@ final class VertexBuilder {
     private final Map<String, Declaration> byId;
     private final Problems problems;
     private final Map<String, String> aliases = new HashMap<>();
-    private final Map<String, Rendered> rendered = new HashMap<>();
+    /** Rendered properties by declaration, so lookups between resources render each property once. */
+    private final Map<Declaration, Map<String, Rendered>> rendered = new java.util.IdentityHashMap<>();
     private final Set<String> rendering = new HashSet<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();
@@ -140,10 +141,10 @@ final class VertexBuilder {
 
     /** Renders one property (memoized, so lookups between resources render each property once). */
     private Rendered property(Declaration d, String name) {
-        String key = d.id() + "\0" + name;
-        Rendered done = rendered.get(key);
-        if (done != null) return done;
+        Map<String, Rendered> ofDeclaration = rendered.computeIfAbsent(d, k -> new HashMap<>());
+        if (ofDeclaration.containsKey(name)) return ofDeclaration.get(name);
         YNode.Entry entry = d.properties().get(name);
+        String key = d.id() + "." + name;
         if (!rendering.add(key)) {
             throw new TemplateException("lookup cycle: " + d.id() + "." + name + " depends on itself");
         }
@@ -163,12 +164,12 @@ final class VertexBuilder {
             Rendered r = waitsFor.isEmpty()
                     ? new Rendered(d.kind().schema().property(name).coerce(value), Set.of())
                     : new Rendered(null, waitsFor);
-            rendered.put(key, r);
+            ofDeclaration.put(name, r);
             return r;
         } catch (TemplateException | IllegalArgumentException e) {
             String message = e instanceof IllegalArgumentException ? e.getMessage() : name + ": " + e.getMessage();
             problems.add(entry.value().mark(), d.id() + ": " + message);
-            rendered.put(key, null);
+            ofDeclaration.put(name, null);
             return null;
         } finally {
             rendering.remove(key);

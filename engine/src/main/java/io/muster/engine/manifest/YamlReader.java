@@ -19,6 +19,7 @@ import org.snakeyaml.engine.v2.nodes.Node;
 import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
+import org.snakeyaml.engine.v2.nodes.Tag;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
@@ -100,6 +101,7 @@ public final class YamlReader {
         }
 
         private Object scalarValue(ScalarNode node, Mark mark) throws ManifestException {
+            if (node.getTag().equals(Tag.STR)) return node.getValue(); // most scalars; skips the constructor's work
             try {
                 return constructor.constructSingleDocument(Optional.of(node));
             } catch (YamlEngineException e) {

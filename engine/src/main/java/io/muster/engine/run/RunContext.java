@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
 
 /** The {@link Context} of one resource in one run. */
 final class RunContext implements Context {
@@ -38,8 +39,13 @@ final class RunContext implements Context {
         }
     }
 
+    /**
+     * Logging starts only when a resource logs: most runs never pay for it. Each resource runs on a
+     * virtual thread of its own, so the id put in the MDC labels exactly this resource's lines.
+     */
     @Override
     public Logger log() {
+        MDC.put("resource", id);
         return LoggerFactory.getLogger("muster." + kind);
     }
 

@@ -17,7 +17,6 @@ import io.muster.engine.template.UnresolvableException;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import org.slf4j.MDC;
 
 /**
  * Runs one vertex once: evaluates its control conditions, renders late properties with the values
@@ -36,7 +35,6 @@ final class VertexRun {
     ResourceReport run(Vertex v, boolean refresh) {
         long start = System.nanoTime();
         boolean noop = options.noop() || v.meta().noop();
-        MDC.put("resource", v.id());
         try {
             Scope scope = v.scope().withLookup(values);
             String skip = Conditions.skipReason(v.control(), scope);
@@ -60,8 +58,6 @@ final class VertexRun {
             return failed(v, start, "interrupted");
         } catch (Exception e) {
             return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
-        } finally {
-            MDC.remove("resource");
         }
     }
 

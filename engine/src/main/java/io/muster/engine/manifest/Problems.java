@@ -11,10 +11,6 @@ public final class Problems {
         found.add(new Problem(mark, message));
     }
 
-    public void addAll(ManifestException e) {
-        found.addAll(e.problems());
-    }
-
     public boolean isEmpty() {
         return found.isEmpty();
     }

@@ -29,10 +29,6 @@ public record Params(String name, Map<String, Object> values, java.nio.file.Path
         return (Boolean) values.getOrDefault(property, fallback);
     }
 
-    public long integer(String property, long fallback) {
-        return (Long) values.getOrDefault(property, fallback);
-    }
-
     public double number(String property, double fallback) {
         return (Double) values.getOrDefault(property, fallback);
     }
@@ -45,11 +41,6 @@ public record Params(String name, Map<String, Object> values, java.nio.file.Path
     @SuppressWarnings("unchecked")
     public List<Long> integers(String property, List<Long> fallback) {
         return (List<Long>) values.getOrDefault(property, fallback);
-    }
-
-    @SuppressWarnings("unchecked")
-    public Map<String, String> map(String property) {
-        return (Map<String, String>) values.getOrDefault(property, Map.of());
     }
 
     public Object raw(String property) {

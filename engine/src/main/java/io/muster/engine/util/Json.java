@@ -10,20 +10,14 @@ import java.util.Map;
 public final class Json {
     private Json() {}
 
-    public static String write(Object value) {
-        StringBuilder out = new StringBuilder();
-        write(value, out, 0, true);
-        return out.toString();
-    }
-
     /** Pretty-printed with two-space indentation. */
     public static String pretty(Object value) {
         StringBuilder out = new StringBuilder();
-        write(value, out, 0, false);
+        write(value, out, 0);
         return out.toString();
     }
 
-    private static void write(Object value, StringBuilder out, int depth, boolean compact) {
+    private static void write(Object value, StringBuilder out, int depth) {
         switch (value) {
             case null -> out.append("null");
             case String s -> string(s, out);
@@ -36,12 +30,12 @@ public final class Json {
                 int i = 0;
                 for (var e : map.entrySet()) {
                     if (i++ > 0) out.append(',');
-                    newline(out, depth + 1, compact);
+                    newline(out, depth + 1);
                     string(String.valueOf(e.getKey()), out);
-                    out.append(compact ? ":" : ": ");
-                    write(e.getValue(), out, depth + 1, compact);
+                    out.append(": ");
+                    write(e.getValue(), out, depth + 1);
                 }
-                if (i > 0) newline(out, depth, compact);
+                if (i > 0) newline(out, depth);
                 out.append('}');
             }
             case Collection<?> list -> {
@@ -49,18 +43,17 @@ public final class Json {
                 int i = 0;
                 for (Object item : list) {
                     if (i++ > 0) out.append(',');
-                    newline(out, depth + 1, compact);
-                    write(item, out, depth + 1, compact);
+                    newline(out, depth + 1);
+                    write(item, out, depth + 1);
                 }
-                if (i > 0) newline(out, depth, compact);
+                if (i > 0) newline(out, depth);
                 out.append(']');
             }
             default -> string(value.toString(), out);
         }
     }
 
-    private static void newline(StringBuilder out, int depth, boolean compact) {
-        if (compact) return;
+    private static void newline(StringBuilder out, int depth) {
         out.append('\n');
         out.append("  ".repeat(depth));
     }

@@ -335,6 +335,9 @@ ratio() { # a b -> a/b, two decimals, or empty
 mb() { [ -n "${1:-}" ] && awk -v k="$1" 'BEGIN { printf "%.1f", k / 1024 }' || true; }
 
 has_tool() { [[ " ${tools[*]} " == *" $1 "* ]]; }
+# Ratios of a row (phase, N, tool) against the floor, and for muster against CFEngine (empty otherwise).
+vs_floor() { ratio "${med[$1|$2|$3]}" "${med[$1|$2|floor]}"; }
+vs_cfengine() { if [ "$3" = muster ] && has_tool cfengine; then ratio "${med[$1|$2|muster]}" "${med[$1|$2|cfengine]}"; fi; }
 
 # Targets, from the issue: idempotent N=10000 muster within 2x the floor (JVM start included), faster than
 # CFEngine; muster's peak RSS under 300 MB in every run.
@@ -380,10 +383,9 @@ if [ "$output" = text ]; then
     for phase in "${phases[@]}"; do
       for tool in "${tools[@]}"; do
         key="$phase|$n|$tool"
-        vs_cf=""
-        [ "$tool" = muster ] && has_tool cfengine && vs_cf="$(ratio "${med[$key]}" "${med[$phase|$n|cfengine]}")"
+        vs_cf="$(vs_cfengine "$phase" "$n" "$tool")"
         printf '%-11s %6s  %-9s %10s %9s %12s %12s %5s\n' "$phase" "$n" "$tool" "${med[$key]}" \
-          "$(ratio "${med[$key]}" "${med[$phase|$n|floor]}")" "${vs_cf:--}" "$(mb "${rss[$key]:-}")" "${runs_done[$key]}"
+          "$(vs_floor "$phase" "$n" "$tool")" "${vs_cf:--}" "$(mb "${rss[$key]:-}")" "${runs_done[$key]}"
       done
     done
   done
@@ -416,12 +418,10 @@ else
       for phase in "${phases[@]}"; do
         for tool in "${tools[@]}"; do
           key="$phase|$n|$tool"
-          vs_cf=""
-          [ "$tool" = muster ] && has_tool cfengine && vs_cf="$(ratio "${med[$key]}" "${med[$phase|$n|cfengine]}")"
           list="$(echo ${samples[$key]} | tr ' ' ',')"
           printf '%s{"phase":"%s","n":%s,"tool":"%s","median_ms":%s,"samples_ms":[%s],"ratio_floor":%s,"ratio_cfengine":%s,"peak_rss_mb":%s}' \
-            "$sep" "$phase" "$n" "$tool" "${med[$key]}" "$list" "$(jnum "$(ratio "${med[$key]}" "${med[$phase|$n|floor]}")")" \
-            "$(jnum "$vs_cf")" "$(jnum "$(mb "${rss[$key]:-}")")"
+            "$sep" "$phase" "$n" "$tool" "${med[$key]}" "$list" "$(jnum "$(vs_floor "$phase" "$n" "$tool")")" \
+            "$(jnum "$(vs_cfengine "$phase" "$n" "$tool")")" "$(jnum "$(mb "${rss[$key]:-}")")"
           sep=","
         done
       done

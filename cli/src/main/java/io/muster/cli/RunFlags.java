@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import java.nio.file.Path;
+import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
@@ -34,7 +35,7 @@ final class RunFlags {
     Path prefix() {
         if (prefix.dir != null) return prefix.dir.toAbsolutePath();
         if (prefix.tmp) { // created only when a resource keeps state, so a run that keeps none leaves nothing behind
-            String name = "muster-prefix-" + Long.toUnsignedString(java.util.concurrent.ThreadLocalRandom.current().nextLong(), 36);
+            String name = "muster-prefix-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             return Path.of(System.getProperty("java.io.tmpdir"), name);
         }
         if ("root".equals(System.getProperty("user.name"))) return Path.of("/var/lib/muster");

@@ -21,6 +21,7 @@ import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -45,7 +46,7 @@ final class VertexBuilder {
     private final Problems problems;
     private final Map<String, String> aliases = new HashMap<>();
     /** Rendered properties by declaration, so lookups between resources render each property once. */
-    private final Map<Declaration, Map<String, Rendered>> rendered = new java.util.IdentityHashMap<>();
+    private final Map<Declaration, Map<String, Rendered>> rendered = new IdentityHashMap<>();
     private final Set<String> rendering = new HashSet<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();

@@ -17,6 +17,7 @@ public final class Main {
 
     static {
         SUBCOMMANDS.put("apply", ApplyCommand::new);
+        SUBCOMMANDS.put("run", RunCommand::new);
         SUBCOMMANDS.put("plan", PlanCommand::new);
         SUBCOMMANDS.put("validate", ValidateCommand::new);
         SUBCOMMANDS.put("graph", GraphCommand::new);

@@ -35,9 +35,6 @@ import java.util.TreeSet;
  * resource once to validate it.
  */
 final class VertexBuilder {
-    private static final Set<String> META = Set.of("noop", "autoedge");
-    private static final Set<String> META_LATER = Set.of("retry", "delay", "poll", "limit", "burst", "sema", "rewatch",
-            "realize", "reverse", "autogroup", "export");
     private static final Set<String> CONTROL = Set.of("if", "unless");
     /** What a lookup of a run-time value returns while compiling; the property is rendered again at run time. */
     private static final String PENDING = "";
@@ -106,7 +103,7 @@ final class VertexBuilder {
             }
         }
         relations(d);
-        Vertex.Meta meta = meta(d);
+        Vertex.Meta meta = MetaParams.read(d, problems);
         Vertex.Control control = control(d);
         List<String> tags = tags(d);
         if (!ok || meta == null || control == null || tags == null) return null;
@@ -273,35 +270,6 @@ final class VertexBuilder {
         }
     }
 
-    private Vertex.Meta meta(Declaration d) {
-        YNode.Entry e = d.properties().get("meta");
-        if (e == null) return Vertex.Meta.DEFAULT;
-        if (!(e.value() instanceof YNode.Dict dict)) {
-            problems.add(e.value().mark(), d.id() + ": meta: expected a map of metaparams, got " + e.value().describe());
-            return null;
-        }
-        boolean noop = false;
-        boolean autoedge = true;
-        boolean ok = true;
-        for (YNode.Entry m : dict.entries().values()) {
-            if (!META.contains(m.key())) {
-                String why = META_LATER.contains(m.key())
-                        ? "metaparam '" + m.key() + "' is not supported yet"
-                        : "unknown metaparam '" + m.key() + "'" + Suggest.hint(m.key(), union(META, META_LATER));
-                problems.add(m.keyMark(), d.id() + ": meta: " + why + "; supported: " + String.join(", ", new TreeSet<>(META)));
-                ok = false;
-                continue;
-            }
-            Object value = Type.BOOLEAN.tryConvert(m.value().plain());
-            if (value == null) {
-                problems.add(m.value().mark(), d.id() + ": meta." + m.key() + ": expected true or false, got " + m.value().describe());
-                ok = false;
-            } else if (m.key().equals("noop")) noop = (Boolean) value;
-            else autoedge = (Boolean) value;
-        }
-        return ok ? new Vertex.Meta(noop, autoedge) : null;
-    }
-
     private Vertex.Control control(Declaration d) {
         YNode.Entry e = d.properties().get("control");
         if (e == null) return Vertex.Control.NONE;
@@ -369,11 +337,5 @@ final class VertexBuilder {
         Object list = Type.STRING_LIST.tryConvert(value);
         if (list == null) throw new IllegalArgumentException("expected a name or a list of names, got " + YNode.describeValue(value));
         return (List<String>) list;
-    }
-
-    private static Set<String> union(Set<String> a, Set<String> b) {
-        Set<String> all = new TreeSet<>(a);
-        all.addAll(b);
-        return all;
     }
 }

@@ -23,9 +23,26 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
         return params.name();
     }
 
-    /** Metaparams ({@code meta:}). */
-    public record Meta(boolean noop, boolean autoedge) {
-        public static final Meta DEFAULT = new Meta(false, true);
+    /**
+     * Metaparams ({@code meta:}), as mgmt defines them.
+     *
+     * @param retry how many times a failed checkApply or watch is retried (-1: forever)
+     * @param delayMs pause before each retry
+     * @param pollSeconds when above 0, check every that many seconds instead of watching
+     * @param limit most checkApply runs per second (infinite: no limit), with {@code burst} at once
+     * @param sema named counted semaphores ({@code name} or {@code name:N}) shared across the graph
+     * @param rewatch on a graph swap, restart this resource's watch if it failed
+     * @param realize on a graph swap, let this resource converge once before it is replaced or removed
+     * @param reverse when the resource leaves the graph, undo what it did
+     */
+    public record Meta(boolean noop, int retry, long delayMs, int pollSeconds, double limit, int burst, List<String> sema,
+                       boolean rewatch, boolean realize, boolean reverse, boolean autoedge, boolean autogroup) {
+        public static final Meta DEFAULT = new Meta(false, 0, 0, 0, Double.POSITIVE_INFINITY, 0, List.of(),
+                false, false, false, true, true);
+
+        public Meta {
+            sema = List.copyOf(sema);
+        }
     }
 
     /** {@code control: {if, unless}}: a resource whose condition fails is skipped, not failed. */

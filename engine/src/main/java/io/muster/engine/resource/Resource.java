@@ -18,6 +18,13 @@ public interface Resource {
      */
     Result checkApply(Context context, boolean apply) throws Exception;
 
+    /**
+     * Blocks until interrupted, calling {@link Watcher#changed()} whenever the resource's state may have
+     * drifted from what {@code checkApply} made it. A kind with nothing to watch returns at once: it is
+     * checked again when a dependency changes, or every {@code meta.poll} seconds.
+     */
+    default void watch(Watcher watcher) throws Exception {}
+
     /** Whether a running instance can stand in for {@code other} after a graph swap. */
     default boolean sameAs(Resource other) {
         return equals(other);

@@ -12,16 +12,33 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The values resources produced in this run, for {@code lookup} at run time. A value, once read, stays
- * the same for the rest of the run (lookups are memoized by construction: each producer runs once).
+ * The values resources produced in this run, for {@code lookup} at run time. In a one-shot run a value,
+ * once read, stays the same for the rest of the run (memoized by construction: each producer runs once);
+ * in a live run each run of the producer replaces its values, and consumers re-run when they change.
  */
 final class Values implements Lookup {
     private final Graph graph;
-    private final Map<String, Map<String, Object>> produced = new ConcurrentHashMap<>();
-    private final Set<String> noop = ConcurrentHashMap.newKeySet();
+    private final Map<String, Map<String, Object>> produced;
+    private final Set<String> noop;
 
     Values(Graph graph) {
+        this(graph, new ConcurrentHashMap<>(), ConcurrentHashMap.newKeySet());
+    }
+
+    private Values(Graph graph, Map<String, Map<String, Object>> produced, Set<String> noop) {
         this.graph = graph;
+        this.produced = produced;
+        this.noop = noop;
+    }
+
+    /** The same values, read through a new graph after a swap (its ids, its declared parameters). */
+    Values withGraph(Graph next) {
+        return new Values(next, produced, noop);
+    }
+
+    /** What {@code id} produced last, empty when nothing. */
+    Map<String, Object> outputs(String id) {
+        return produced.getOrDefault(id, Map.of());
     }
 
     void record(String id, Map<String, Object> outputs, boolean inNoop) {

@@ -11,6 +11,7 @@ import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Reversible;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnresolvableException;
@@ -36,13 +37,14 @@ final class VertexRun {
         long start = System.nanoTime();
         boolean noop = options.noop() || v.meta().noop();
         try {
-            Scope scope = v.scope().withLookup(values);
+            Scope scope = scope(v);
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
-            Resource resource = v.kind().create(bind(v, scope));
-            resource.validate();
+            Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
-            Result result = resource.checkApply(new RunContext(options, v.kind().name(), v.id(), refreshed), !noop);
+            RunContext context = new RunContext(options, v.kind().name(), v.id(), refreshed);
+            if (!noop && v.meta().reverse() && resource instanceof Reversible reversible) reversible.remember(context);
+            Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start));
@@ -59,6 +61,17 @@ final class VertexRun {
         } catch (Exception e) {
             return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
         }
+    }
+
+    /** The resource as it stands now: late properties rendered with the values produced so far. */
+    static Resource build(Vertex v, Scope scope) throws InvalidResourceException {
+        Resource resource = v.kind().create(bind(v, scope));
+        resource.validate();
+        return resource;
+    }
+
+    Scope scope(Vertex v) {
+        return v.scope().withLookup(values);
     }
 
     /** The compile-time parameters plus the late ones, rendered now and type-checked. */

@@ -9,6 +9,7 @@ import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -29,7 +30,9 @@ public final class ExecKind implements ResourceKind {
             Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("refreshonly", Type.BOOLEAN),
             Property.optional("user", Type.STRING),
-            Property.optional("group", Type.STRING));
+            Property.optional("group", Type.STRING),
+            Property.optional("watchcmd", Type.ANY).checkedBy(ExecKind::commandProblem),
+            Property.optional("watchfiles", Type.STRING_LIST));
 
     private static final long DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -60,7 +63,9 @@ public final class ExecKind implements ResourceKind {
                 absolute(p, "creates"),
                 p.bool("refreshonly", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
-                execution);
+                execution,
+                command(p, "watchcmd", shell),
+                absolutes(p, "watchfiles"));
     }
 
     private static Command command(Params p, String property, boolean shell) throws InvalidResourceException {
@@ -77,6 +82,16 @@ public final class ExecKind implements ResourceKind {
         Path path = Path.of(p.string(property));
         if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected an absolute path, got '" + path + "'");
         return path.normalize();
+    }
+
+    private static List<Path> absolutes(Params p, String property) throws InvalidResourceException {
+        List<Path> paths = new ArrayList<>();
+        for (String s : p.strings(property)) {
+            Path path = Path.of(s);
+            if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected absolute paths, got '" + s + "'");
+            paths.add(path.normalize());
+        }
+        return paths;
     }
 
     /** {@code path: /usr/bin:/bin} and {@code path: [/usr/bin, /bin]} mean the same. */

@@ -6,8 +6,12 @@ import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Watcher;
+import java.io.BufferedReader;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -15,10 +19,12 @@ import java.util.Set;
 /**
  * Runs {@code command} unless a guard says the work is done: {@code creates} exists, {@code onlyif}
  * fails, {@code unless} succeeds, or {@code refreshonly} and nothing notified it. Guards run in noop too;
- * the command itself only when applying.
+ * the command itself only when applying. Under {@code muster run} it is checked again whenever a line comes
+ * out of {@code watchcmd} or one of {@code watchfiles} changes.
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly,
-                    Set<Long> returns, Execution execution) implements Refreshable, Edgeable {
+                    Set<Long> returns, Execution execution, Command watchcmd, List<Path> watchfiles)
+        implements Refreshable, Edgeable {
 
     @Override
     public void validate() throws InvalidResourceException {
@@ -57,6 +63,34 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
                 "stdout", stripTrailingNewlines(outcome.stdout()),
                 "stderr", stripTrailingNewlines(outcome.stderr()),
                 "exit_code", (long) outcome.exitCode()));
+    }
+
+    @Override
+    public void watch(Watcher watcher) throws Exception {
+        if (watchcmd == null && watchfiles.isEmpty()) return;
+        List<AutoCloseable> handles = new ArrayList<>();
+        try {
+            for (Path file : watchfiles) handles.add(watcher.watchPath(file, watcher::changed));
+            if (watchcmd == null) {
+                watcher.ready();
+                Watcher.awaitCancel();
+            }
+            watchLines(watcher);
+        } finally {
+            for (AutoCloseable h : handles) h.close();
+        }
+    }
+
+    /** Each line {@code watchcmd} prints is an event; its end is a failure of the watch (retried per meta.retry). */
+    private void watchLines(Watcher watcher) throws Exception {
+        Process process = execution.start(watchcmd, ProcessBuilder.Redirect.DISCARD);
+        try (BufferedReader lines = process.inputReader()) {
+            watcher.ready();
+            while (lines.readLine() != null) watcher.changed();
+            throw new IOException("watchcmd '" + watchcmd + "' exited with " + process.waitFor());
+        } finally {
+            Execution.kill(process);
+        }
     }
 
     private int guard(Command guard, Context context) throws Exception {

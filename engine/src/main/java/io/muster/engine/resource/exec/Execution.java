@@ -23,31 +23,45 @@ record Execution(Path cwd, Map<String, String> environment, List<String> path, D
     record Outcome(int exitCode, String stdout, String stderr) {}
 
     Outcome run(Command command) throws IOException, InterruptedException {
+        Process process = start(command, ProcessBuilder.Redirect.PIPE);
+        Capture out = new Capture(process.getInputStream());
+        Capture err = new Capture(process.getErrorStream());
+        Thread.ofVirtual().start(out);
+        Thread.ofVirtual().start(err);
+        try {
+            if (!finishes(process)) {
+                kill(process);
+                throw new IOException("'" + command + "' timed out after " + seconds(timeout) + " and was killed");
+            }
+        } catch (InterruptedException e) { // the run is stopping: leave no child behind
+            kill(process);
+            throw e;
+        }
+        return new Outcome(process.exitValue(), out.text(), err.text());
+    }
+
+    /** Starts {@code command} with this execution's directory, environment and user; stdin is empty. */
+    Process start(Command command, ProcessBuilder.Redirect stderr) throws IOException {
         List<String> argv = new ArrayList<>();
         if (user != null || group != null) argv.addAll(switchUser());
         argv.addAll(command.argv());
         if (!command.shell()) argv.set(argv.size() - command.argv().size(), resolve(command.argv().get(0)));
         ProcessBuilder builder = new ProcessBuilder(argv)
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                .redirectError(stderr);
         if (cwd != null) builder.directory(cwd.toFile());
         builder.environment().putAll(environment);
         if (!path.isEmpty()) builder.environment().put("PATH", String.join(File.pathSeparator, path));
-        Process process;
         try {
-            process = builder.start();
+            return builder.start();
         } catch (IOException e) {
             throw new IOException("cannot run '" + command + "': " + reason(e));
         }
-        Capture out = new Capture(process.getInputStream());
-        Capture err = new Capture(process.getErrorStream());
-        Thread.ofVirtual().start(out);
-        Thread.ofVirtual().start(err);
-        if (!finishes(process)) {
-            process.descendants().forEach(ProcessHandle::destroyForcibly);
-            process.destroyForcibly().waitFor();
-            throw new IOException("'" + command + "' timed out after " + seconds(timeout) + " and was killed");
-        }
-        return new Outcome(process.exitValue(), out.text(), err.text());
+    }
+
+    static void kill(Process process) throws InterruptedException {
+        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        process.destroyForcibly().waitFor();
     }
 
     private static String seconds(Duration d) {

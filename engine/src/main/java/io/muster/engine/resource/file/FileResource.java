@@ -5,6 +5,8 @@ import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Reversible;
+import io.muster.engine.resource.Watcher;
 import io.muster.engine.util.AtomicFiles;
 import io.muster.engine.util.TextDiff;
 import java.io.IOException;
@@ -30,7 +32,7 @@ import java.util.Set;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive) implements Edgeable {
+                    Integer mode, boolean force, boolean sensitive) implements Edgeable, Reversible {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY }
 
@@ -63,6 +65,26 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         List<String> ancestors = new ArrayList<>();
         for (Path p = path.getParent(); p != null; p = p.getParent()) ancestors.add(Edgeable.pathUid(p));
         return ancestors.isEmpty() ? List.of() : List.of(ancestors);
+    }
+
+    /** The path itself and, with {@code source}, the source: an edit there is content to copy. */
+    @Override
+    public void watch(Watcher watcher) throws Exception {
+        try (AutoCloseable target = watcher.watchPath(path, watcher::changed);
+             AutoCloseable origin = source == null ? null : watcher.watchPath(source, watcher::changed)) {
+            watcher.ready();
+            Watcher.awaitCancel();
+        }
+    }
+
+    @Override
+    public void remember(Context context) throws IOException {
+        new FileBackup(path, context.stateDir()).remember();
+    }
+
+    @Override
+    public Result reverse(Context context) throws IOException {
+        return new FileBackup(path, context.stateDir()).restore();
     }
 
     @Override

@@ -1,0 +1,99 @@
+package io.muster.cli;
+
+import io.muster.engine.facts.Facts;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.report.TextReport;
+import io.muster.engine.run.LiveReport;
+import io.muster.engine.run.LiveRun;
+import io.muster.engine.run.ManifestReloader;
+import io.muster.engine.run.RunOptions;
+import io.muster.engine.run.StatusFile;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Keep a manifest applied: every resource is watched and repaired the moment it drifts, and the "
+                + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error"})
+final class RunCommand implements Callable<Integer> {
+    @Mixin
+    ManifestOptions manifest;
+
+    @Mixin
+    RunFlags run;
+
+    @Option(names = "--noop", description = "Change nothing; report what would change, as it drifts.")
+    boolean noop;
+
+    @Option(names = "--converged-timeout", paramLabel = "S",
+            description = "Exit once nothing changed or failed for S seconds (-1, the default: keep running).", defaultValue = "-1")
+    double convergedTimeout;
+
+    @Option(names = "--max-runtime", paramLabel = "S", description = "Exit after S seconds (default: no limit).")
+    Double maxRuntime;
+
+    @Option(names = "--status-file", paramLabel = "FILE", description = "Append 'converged' or 'not converged' to FILE at each transition.")
+    Path statusFile;
+
+    @Option(names = "--prometheus", description = "Serve Prometheus metrics on /metrics.")
+    boolean prometheus;
+
+    @Option(names = "--prometheus-listen", paramLabel = "HOST:PORT",
+            description = "Where to serve metrics (default: ${DEFAULT-VALUE}); implies --prometheus.", defaultValue = "127.0.0.1:9233")
+    String prometheusListen;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        int sema = run.sema(spec);
+        if (maxRuntime != null && maxRuntime <= 0) throw new ParameterException(spec.commandLine(), "--max-runtime must be above 0, got " + maxRuntime);
+        if (convergedTimeout < 0 && convergedTimeout != -1) {
+            throw new ParameterException(spec.commandLine(), "--converged-timeout must be 0 or more, or -1 to keep running; got " + convergedTimeout);
+        }
+        Graph graph = manifest.compile(err);
+        if (graph == null) return 1;
+        boolean json = run.output == RunFlags.Output.json;
+        RunOptions options = new RunOptions(Facts.hostname(), noop, sema, run.prefix(), false, manifest.debug);
+        TextReport text = new TextReport(out, false);
+        StatusFile status = statusFile == null ? null : new StatusFile(statusFile);
+        CountDownLatch done = new CountDownLatch(1);
+        Metrics metrics = new Metrics();
+        long start = System.nanoTime();
+        LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
+            if (status != null) status.write(converged);
+            if (converged && convergedTimeout >= 0) done.countDown();
+        });
+        boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
+        try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null;
+             Signals signals = new Signals(done::countDown)) {
+            live.swap(graph);
+            try (ManifestReloader reloader = new ManifestReloader(live, List.of(manifest.manifest.toAbsolutePath()), () -> manifest.compile(err))) {
+                if (maxRuntime == null) done.await();
+                else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+            }
+        } finally {
+            live.close();
+        }
+        LiveReport report = new LiveReport(options.hostname(), noop, live.converged(), (System.nanoTime() - start) / 1_000_000, live.stats());
+        if (json) out.print(report.json());
+        else report.text(out);
+        out.flush();
+        return 0;
+    }
+}

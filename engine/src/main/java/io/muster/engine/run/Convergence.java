@@ -1,0 +1,115 @@
+package io.muster.engine.run;
+
+import java.util.HashSet;
+import java.util.Set;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.Consumer;
+
+/**
+ * Whether a live run is converged: no resource is dirty or running, and none has changed anything or
+ * failed for {@code quiet} nanoseconds. A check that finds everything in place is not activity, so a
+ * polled resource does not keep the run from converging; a repair is. Listeners hear each transition.
+ */
+final class Convergence {
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition changed = lock.newCondition();
+    private final Set<String> busy = new HashSet<>();
+    private final long quietNanos;
+    private final Consumer<Boolean> onTransition;
+    private long lastEventful = System.nanoTime();
+    private boolean converged;
+    private boolean closed;
+
+    /** @param onTransition told {@code true} on becoming converged, {@code false} on leaving it */
+    Convergence(long quietNanos, Consumer<Boolean> onTransition) {
+        this.quietNanos = quietNanos;
+        this.onTransition = onTransition;
+        Thread.ofVirtual().name("muster-convergence").start(this::watch);
+    }
+
+    void busy(String id) {
+        update(() -> busy.add(id));
+    }
+
+    /** {@code id} is done for now. */
+    void idle(String id) {
+        update(() -> busy.remove(id));
+    }
+
+    /** Something changed or failed (or a new graph arrived): the quiet period starts again. */
+    void eventful() {
+        update(() -> lastEventful = System.nanoTime());
+    }
+
+    void forget(String id) {
+        update(() -> busy.remove(id));
+    }
+
+    boolean converged() {
+        lock.lock();
+        try {
+            return converged;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
+    boolean awaitConverged(long timeoutNanos) throws InterruptedException {
+        long deadline = System.nanoTime() + timeoutNanos;
+        lock.lock();
+        try {
+            while (!converged) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) return false;
+                changed.awaitNanos(left);
+            }
+            return true;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    void close() {
+        update(() -> closed = true);
+    }
+
+    private void update(Runnable change) {
+        lock.lock();
+        try {
+            change.run();
+            changed.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Flips the state when the quiet period has passed with nothing busy, or when something gets busy. */
+    private void watch() {
+        lock.lock();
+        try {
+            while (!closed) {
+                long quietFor = System.nanoTime() - lastEventful;
+                boolean now = busy.isEmpty() && quietFor >= quietNanos;
+                if (now != converged) {
+                    converged = now;
+                    changed.signalAll();
+                    lock.unlock();
+                    try {
+                        onTransition.accept(now);
+                    } finally {
+                        lock.lock();
+                    }
+                    continue;
+                }
+                if (!converged && busy.isEmpty()) changed.awaitNanos(quietNanos - quietFor);
+                else changed.await();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            lock.unlock();
+        }
+    }
+}

@@ -1,0 +1,204 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Reversible;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * {@code muster run}: keeps a graph converged. Every resource has a {@link Worker} that watches it and
+ * repairs drift as it happens; a new graph ({@link #swap}) replaces the running one, keeping the workers of
+ * resources that stay the same (their watches and counters untouched), stopping removed ones (reversing
+ * them when {@code meta.reverse} says so) and starting new ones.
+ */
+public final class LiveRun implements AutoCloseable {
+    private final RunOptions options;
+    private final Metrics metrics;
+    private final Consumer<ResourceReport> progress;
+    private final Convergence convergence;
+    private final Semaphores semaphores;
+    private final PathWatches paths;
+    private volatile Graph graph = new Graph(List.of(), List.of());
+    private volatile Map<String, Worker> workers = Map.of();
+    private volatile Values values = new Values(graph);
+    private volatile VertexRun vertexRun;
+
+    /**
+     * @param quietSeconds how long nothing may change for the run to count as converged
+     * @param progress told each check's outcome, from the resource's thread
+     * @param onConverged told {@code true} on converging and {@code false} on leaving it
+     */
+    public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+                   Consumer<Boolean> onConverged) throws IOException {
+        this.options = options;
+        this.metrics = metrics;
+        this.progress = progress;
+        this.semaphores = new Semaphores(options.sema());
+        this.paths = new PathWatches();
+        this.vertexRun = new VertexRun(options, values);
+        this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
+            metrics.converged(converged);
+            onConverged.accept(converged);
+        });
+    }
+
+    /** Runs {@code next} in place of the running graph (the first call starts the run). */
+    public synchronized void swap(Graph next) throws InterruptedException {
+        Map<String, Worker> kept = new LinkedHashMap<>();
+        List<Worker> gone = new ArrayList<>();
+        for (Worker w : workers.values()) {
+            Vertex replacement = next.vertex(w.id());
+            if (replacement != null && same(w.vertex(), replacement)) kept.put(w.id(), w);
+            else gone.add(w);
+        }
+        // resources that must converge once before they go are stopped first, while the rest still runs
+        gone.sort(Comparator.comparing((Worker w) -> !w.vertex().meta().realize()));
+        for (Worker w : gone) w.stop();
+        for (Worker w : gone) {
+            if (next.vertex(w.id()) == null && w.vertex().meta().reverse()) reverse(w.vertex());
+        }
+        values = values.withGraph(next);
+        vertexRun = new VertexRun(options, values);
+        Map<String, Worker> all = new LinkedHashMap<>();
+        List<Worker> fresh = new ArrayList<>();
+        for (Vertex v : next.vertices()) {
+            Worker w = kept.get(v.id());
+            if (w == null) {
+                w = new Worker(this, v);
+                fresh.add(w);
+            }
+            all.put(v.id(), w);
+        }
+        graph = next;
+        workers = all;
+        metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(), Collectors.counting())),
+                System.currentTimeMillis());
+        convergence.eventful();
+        kept.forEach((id, w) -> w.rebind(next.vertex(id)));
+        fresh.forEach(Worker::start);
+    }
+
+    /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
+    public boolean awaitConverged(long timeoutNanos) throws InterruptedException {
+        return convergence.awaitConverged(timeoutNanos);
+    }
+
+    public boolean converged() {
+        return convergence.converged();
+    }
+
+    /** Every resource of the running graph, in declaration order. */
+    public List<ResourceStats> stats() {
+        return workers.values().stream().map(Worker::stats).toList();
+    }
+
+    public RunOptions options() {
+        return options;
+    }
+
+    /** Stops every watch; checks and applies under way finish first. */
+    @Override
+    public synchronized void close() throws InterruptedException, IOException {
+        for (Worker w : workers.values()) w.stop();
+        paths.close();
+        convergence.close();
+    }
+
+    /** Whether a running resource can stay for its replacement: same kind, parameters and metaparams. */
+    static boolean same(Vertex running, Vertex next) {
+        if (!running.kind().name().equals(next.kind().name()) || !running.meta().equals(next.meta())
+                || !running.tags().equals(next.tags()) || !conditions(running).equals(conditions(next))
+                || !running.late().equals(next.late())) {
+            return false;
+        }
+        if (!running.late().isEmpty()) {
+            return running.params().equals(next.params()) && running.scope().data().equals(next.scope().data());
+        }
+        try {
+            Resource a = running.kind().create(running.params());
+            Resource b = next.kind().create(next.params());
+            return a.sameAs(b);
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    private static List<String> conditions(Vertex v) {
+        List<String> sources = new ArrayList<>(2);
+        if (v.control().onlyIf() != null) sources.add("if " + v.control().onlyIf().source());
+        if (v.control().unless() != null) sources.add("unless " + v.control().unless().source());
+        return sources;
+    }
+
+    /** Undoes a resource that left the graph, as its state dir remembers it. */
+    private void reverse(Vertex v) {
+        if (options.noop()) return;
+        long start = System.nanoTime();
+        ResourceReport report;
+        try {
+            Resource resource = VertexRun.build(v, vertexRun.scope(v));
+            if (!(resource instanceof Reversible reversible)) return;
+            Result result = reversible.reverse(new RunContext(options, v.kind().name(), v.id(), false));
+            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
+            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, millis(start));
+        } catch (Exception e) {
+            String error = "reverse failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
+        }
+        progress.accept(report);
+    }
+
+    private static long millis(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    // what workers share
+
+    Graph graph() {
+        return graph;
+    }
+
+    Worker worker(String id) {
+        return workers.get(id);
+    }
+
+    Values values() {
+        return values;
+    }
+
+    VertexRun vertexRun() {
+        return vertexRun;
+    }
+
+    Convergence convergence() {
+        return convergence;
+    }
+
+    Semaphores semaphores() {
+        return semaphores;
+    }
+
+    PathWatches paths() {
+        return paths;
+    }
+
+    Metrics metrics() {
+        return metrics;
+    }
+
+    Consumer<ResourceReport> progress() {
+        return progress;
+    }
+}

@@ -1,0 +1,441 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Watcher;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+import org.slf4j.MDC;
+
+/**
+ * Keeps one resource converged for as long as it is in the graph: a virtual thread that checks and
+ * repairs it whenever it is dirty and everything it depends on has converged, and one that watches it
+ * (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted.
+ *
+ * <p>Dependents read {@link #state()} without locks; a worker publishes its state before it wakes them,
+ * and they look again on every wake-up, so no wake-up is lost.
+ */
+final class Worker {
+    /** What dependents see: whether they may run, must wait, or are blocked by a failure. */
+    enum State { PENDING, CONVERGED, FAILED }
+
+    private final LiveRun run;
+    private final String id;
+    private volatile Vertex vertex;
+
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition signal = lock.newCondition();
+    private boolean signalled = true;
+    private boolean dirty = true;
+    private boolean refresh;
+    private boolean stopping;
+    private boolean applying;
+
+    private volatile State state = State.PENDING;
+    /** Why dependents may not run, while {@link #state} is FAILED: "dependency X failed". */
+    private volatile String failure;
+    private volatile boolean convergedOnce;
+    private volatile String watchFailure;
+    private volatile Failing failing = Failing.NONE;
+    private volatile ResourceReport last;
+    private final CountDownLatch watchReady = new CountDownLatch(1);
+    private final AtomicLong checks = new AtomicLong();
+    private final AtomicLong applies = new AtomicLong();
+    private final AtomicLong failures = new AtomicLong();
+    private final RateLimiter limiter;
+    private Thread loop;
+    private Thread watch;
+    /** Counted down at the first success or hard failure, for {@code meta.realize}. */
+    private final CountDownLatch firstOutcome = new CountDownLatch(1);
+
+    private enum Failing { NONE, SOFT, HARD }
+
+    Worker(LiveRun run, Vertex vertex) {
+        this.run = run;
+        this.id = vertex.id();
+        this.vertex = vertex;
+        this.limiter = RateLimiter.of(vertex.meta().limit(), vertex.meta().burst());
+    }
+
+    String id() {
+        return id;
+    }
+
+    Vertex vertex() {
+        return vertex;
+    }
+
+    State state() {
+        return state;
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    void start() {
+        run.convergence().busy(id);
+        Vertex v = vertex;
+        if (v.meta().pollSeconds() > 0) {
+            watchReady.countDown();
+            watch = Thread.ofVirtual().name("poll " + id).start(this::poll);
+        } else if (v.late().isEmpty()) {
+            startWatch(); // before the first check, so nothing between them goes unseen
+        } else {
+            watchReady.countDown(); // its late values exist after its first run: the watch starts then
+        }
+        loop = Thread.ofVirtual().name(id).start(this::loop);
+    }
+
+    /** Takes over the vertex of a new graph that is the same resource: counters and watch stay. */
+    void rebind(Vertex next) {
+        vertex = next;
+        if (watchFailure != null && next.meta().rewatch()) {
+            watchFailure = null;
+            startWatch();
+            poke(false);
+        } else {
+            wake(); // its dependencies may be different now
+        }
+    }
+
+    /** The resource may have drifted, or a dependency changed: check it again. */
+    void poke(boolean refreshIt) {
+        lock.lock();
+        try {
+            dirty = true;
+            refresh |= refreshIt;
+            signalled = true;
+            run.convergence().busy(id);
+            signal.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** A dependency's state moved: look again whether this one may run. */
+    void wake() {
+        lock.lock();
+        try {
+            signalled = true;
+            signal.signalAll();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /**
+     * Stops watching and checking. A check or apply under way finishes first; with {@code meta.realize}
+     * a resource that never converged is given that one run before it goes.
+     */
+    void stop() throws InterruptedException {
+        if (vertex.meta().realize()) firstOutcome.await();
+        lock.lock();
+        try {
+            stopping = true;
+            if (!applying) loop.interrupt();
+            signal.signalAll();
+        } finally {
+            lock.unlock();
+        }
+        if (watch != null) watch.interrupt();
+        loop.join();
+        if (watch != null) watch.join();
+        setFailing(Failing.NONE);
+        run.convergence().forget(id);
+    }
+
+    /** This resource's counters and last outcome, for the final report. */
+    ResourceStats stats() {
+        ResourceReport r = last;
+        return new ResourceStats(id, vertex.kind().name(), r, checks.get(), applies.get(), failures.get());
+    }
+
+    private void loop() {
+        try {
+            watchReady.await();
+            while (true) {
+                lock.lock();
+                try {
+                    while (!signalled && !stopping) signal.await();
+                    signalled = false;
+                    if (stopping) return;
+                    if (!dirty) continue;
+                } finally {
+                    lock.unlock();
+                }
+                Worker blocker = firstDependency(State.FAILED);
+                if (watchFailure != null) failWatch();
+                else if (blocker != null) blockedBy(blocker);
+                else if (firstDependency(State.PENDING) == null) converge();
+                // else: a dependency is still converging, and wakes this one when it is done
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    private Worker firstDependency(State wanted) {
+        for (Edge e : run.graph().incoming(id)) {
+            Worker w = run.worker(e.from());
+            if (w != null && w.state() == wanted) return w;
+        }
+        return null;
+    }
+
+    /** Checks and, unless in noop, repairs: retried per {@code meta.retry}, {@code meta.delay} apart. */
+    private void converge() throws InterruptedException {
+        boolean refreshNow;
+        lock.lock();
+        try {
+            dirty = false;
+            refreshNow = refresh;
+            refresh = false;
+        } finally {
+            lock.unlock();
+        }
+        state = State.PENDING;
+        for (int attempt = 0; ; attempt++) {
+            Vertex v = vertex;
+            Map<String, Object> before = run.values().outputs(id);
+            ResourceReport report = attempt(v, refreshNow);
+            if (report == null) return; // stopped before it began
+            record(v, report);
+            if (report.status() != Status.FAILED) {
+                succeeded(v, report, !before.equals(run.values().outputs(id)));
+                return;
+            }
+            boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+            run.metrics().failure(v.kind().name(), !retry);
+            if (!retry) {
+                setFailing(Failing.HARD);
+                firstOutcome.countDown();
+                fail("dependency " + id + " failed");
+                return;
+            }
+            setFailing(Failing.SOFT);
+            if (!pause(v.meta().delayMs())) return;
+        }
+    }
+
+    /** One checkApply under the semaphores and the rate limit; null when stopped first. */
+    private ResourceReport attempt(Vertex v, boolean refreshNow) throws InterruptedException {
+        if (limiter != null) limiter.acquire();
+        try (Semaphores.Permits permits = run.semaphores().acquire(v.meta().sema())) {
+            lock.lock();
+            try {
+                if (stopping) return null;
+                applying = true;
+            } finally {
+                lock.unlock();
+            }
+            try {
+                return run.vertexRun().run(v, refreshNow);
+            } finally {
+                lock.lock();
+                try {
+                    applying = false;
+                    Thread.interrupted(); // a stop that came during the apply is seen through 'stopping'
+                } finally {
+                    lock.unlock();
+                }
+            }
+        }
+    }
+
+    private void record(Vertex v, ResourceReport report) {
+        checks.incrementAndGet();
+        boolean changed = report.status() == Status.CHANGED;
+        boolean failed = report.status() == Status.FAILED;
+        if (changed) applies.incrementAndGet();
+        if (failed) failures.incrementAndGet();
+        run.metrics().checkApply(v.kind().name(), !(run.options().noop() || v.meta().noop()), changed, failed);
+        last = report;
+        if (changed || failed) run.convergence().eventful();
+        run.progress().accept(report);
+    }
+
+    private void succeeded(Vertex v, ResourceReport report, boolean outputsChanged) {
+        setFailing(Failing.NONE);
+        boolean changed = report.status() == Status.CHANGED;
+        boolean first = !convergedOnce;
+        convergedOnce = true;
+        firstOutcome.countDown();
+        failure = null;
+        state = State.CONVERGED;
+        for (Edge e : run.graph().outgoing(id)) {
+            Worker dependent = run.worker(e.to());
+            if (dependent == null) continue;
+            if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(changed && e.reason().refreshes());
+            else dependent.wake();
+        }
+        if (first && watch == null && v.meta().pollSeconds() == 0) startWatch();
+        idleUnlessDirty();
+    }
+
+    private void fail(String why) {
+        failure = why;
+        state = State.FAILED;
+        for (Edge e : run.graph().outgoing(id)) {
+            Worker dependent = run.worker(e.to());
+            if (dependent != null) dependent.wake();
+        }
+        idleUnlessDirty();
+    }
+
+    /** A dependency failed: this one is skipped, and blocks its own dependents, until it recovers. */
+    private void blockedBy(Worker dependency) {
+        String why = dependency.failure();
+        if (why == null) return; // it recovered meanwhile
+        if (state != State.FAILED || !why.equals(failure)) {
+            last = ResourceReport.skipped(id, why);
+            run.progress().accept(last);
+        }
+        fail(why);
+    }
+
+    private void failWatch() {
+        String why = "watch failed: " + watchFailure;
+        lock.lock();
+        try {
+            dirty = false;
+        } finally {
+            lock.unlock();
+        }
+        if (state != State.FAILED) {
+            last = new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0);
+            failures.incrementAndGet();
+            run.progress().accept(last);
+            run.convergence().eventful();
+            setFailing(Failing.HARD);
+        }
+        fail("dependency " + id + " failed");
+    }
+
+    private void idleUnlessDirty() {
+        lock.lock();
+        try {
+            if (!dirty) run.convergence().idle(id);
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Waits {@code millis}, or less when stopped; false when stopped. */
+    private boolean pause(long millis) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
+        lock.lock();
+        try {
+            while (!stopping) {
+                long left = deadline - System.nanoTime();
+                if (left <= 0) return true;
+                signal.awaitNanos(left);
+            }
+            return false;
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    private void setFailing(Failing next) {
+        Failing previous = failing;
+        if (previous == next) return;
+        failing = next;
+        String kind = vertex.kind().name();
+        if (previous != Failing.NONE) run.metrics().failing(kind, previous == Failing.HARD, -1);
+        if (next != Failing.NONE) run.metrics().failing(kind, next == Failing.HARD, 1);
+    }
+
+    private void poll() {
+        try {
+            while (true) {
+                TimeUnit.SECONDS.sleep(vertex.meta().pollSeconds());
+                poke(false);
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    private void startWatch() {
+        Resource resource;
+        try {
+            Vertex v = vertex;
+            resource = VertexRun.build(v, run.vertexRun().scope(v));
+        } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
+            watchReady.countDown();
+            return;
+        }
+        watch = Thread.ofVirtual().name("watch " + id).start(() -> watch(resource));
+    }
+
+    /** Runs the resource's watch, restarting it per {@code meta.retry}; a watch that gives up fails the resource. */
+    private void watch(Resource resource) {
+        Watcher watcher = new ResourceWatcher();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                resource.watch(watcher);
+                watchReady.countDown();
+                return; // nothing to watch
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                watchReady.countDown();
+                failures.incrementAndGet();
+                String message = e.getMessage() == null ? e.toString() : e.getMessage();
+                Vertex v = vertex;
+                boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+                run.metrics().failure(v.kind().name(), !retry);
+                watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
+                if (!retry) {
+                    watchFailure = message;
+                    poke(false);
+                    return;
+                }
+                try {
+                    if (!pause(v.meta().delayMs())) return;
+                } catch (InterruptedException stopped) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** How a resource's watch reaches its worker. */
+    private final class ResourceWatcher implements Watcher {
+        @Override
+        public void changed() {
+            poke(false);
+        }
+
+        @Override
+        public void ready() {
+            watchReady.countDown();
+            // a watch (re)started after a run may have missed a change in between
+            if (convergedOnce) poke(false);
+        }
+
+        @Override
+        public AutoCloseable watchPath(Path path, Runnable onChange) throws java.io.IOException {
+            return run.paths().watch(path, onChange);
+        }
+
+        @Override
+        public Logger log() {
+            MDC.put("resource", id);
+            return LoggerFactory.getLogger("muster." + vertex.kind().name());
+        }
+    }
+}

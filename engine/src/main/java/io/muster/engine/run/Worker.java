@@ -304,6 +304,7 @@ final class Worker {
             run.progress().accept(last);
         }
         fail(why);
+        run.convergence().idle(id); // still dirty, to run once the dependency recovers, but not busy
     }
 
     private void failWatch() {

@@ -81,13 +81,25 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
         }
     }
 
-    /** Each line {@code watchcmd} prints is an event; its end is a failure of the watch (retried per meta.retry). */
+    /**
+     * Each line {@code watchcmd} prints is an event; its end is a failure of the watch (retried per
+     * meta.retry). Lines are read on a thread of their own: a blocked pipe read cannot be interrupted,
+     * but killing the process ends it.
+     */
     private void watchLines(Watcher watcher) throws Exception {
         Process process = execution.start(watchcmd, ProcessBuilder.Redirect.DISCARD);
-        try (BufferedReader lines = process.inputReader()) {
+        Thread reader = Thread.ofVirtual().start(() -> {
+            try (BufferedReader lines = process.inputReader()) {
+                while (lines.readLine() != null) watcher.changed();
+            } catch (IOException e) {
+                // the process is gone
+            }
+        });
+        try {
             watcher.ready();
-            while (lines.readLine() != null) watcher.changed();
-            throw new IOException("watchcmd '" + watchcmd + "' exited with " + process.waitFor());
+            int exitCode = process.waitFor();
+            reader.join();
+            throw new IOException("watchcmd '" + watchcmd + "' exited with " + exitCode);
         } finally {
             Execution.kill(process);
         }

@@ -1,0 +1,324 @@
+package io.muster.engine.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.muster.engine.graph.Graph;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.time.Duration;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class LiveRunTest {
+    private static final Duration PATIENCE = Duration.ofSeconds(10);
+
+    @TempDir
+    Path dir;
+
+    private final List<ResourceReport> reports = new CopyOnWriteArrayList<>();
+    private LiveRun live;
+
+    @AfterEach
+    void stop() throws Exception {
+        if (live != null) live.close();
+    }
+
+    private Manifests manifests() {
+        return new Manifests(dir);
+    }
+
+    private LiveRun start(String yaml) throws Exception {
+        return start(yaml, 4);
+    }
+
+    private LiveRun start(String yaml, int sema) throws Exception {
+        Graph graph = manifests().compile(yaml);
+        RunOptions options = new RunOptions("testhost", false, sema, dir.resolve(".prefix"), false, false);
+        live = new LiveRun(options, 0.2, new Metrics(), reports::add, converged -> {});
+        live.swap(graph);
+        return live;
+    }
+
+    private ResourceStats stats(String id) {
+        return live.stats().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private void awaitConverged() throws InterruptedException {
+        assertThat(live.awaitConverged(PATIENCE.toNanos())).as("converged; reports: %s", reports).isTrue();
+    }
+
+    @Test
+    void aDeletedEditedOrChmoddedFileIsRepaired() throws Exception {
+        Path file = dir.resolve("motd");
+        start("""
+                resources:
+                  - file: [{ROOT/motd: {content: "hello\\n", mode: "0640"}}]
+                """);
+        awaitConverged();
+        assertThat(file).hasContent("hello");
+
+        Files.delete(file);
+        await().atMost(PATIENCE).until(() -> Files.exists(file) && Files.readString(file).equals("hello\n"));
+
+        Files.writeString(file, "tampered\n");
+        await().atMost(PATIENCE).until(() -> Files.readString(file).equals("hello\n"));
+
+        Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rwxrwxrwx"));
+        await().atMost(PATIENCE).until(() -> PosixFilePermissions.toString(Files.getPosixFilePermissions(file)).equals("rw-r-----"));
+
+        Path other = dir.resolve("other");
+        Files.writeString(other, "x");
+        Files.move(other, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+        await().atMost(PATIENCE).until(() -> Files.readString(file).equals("hello\n"));
+        assertThat(stats("file#" + file).applies()).isGreaterThanOrEqualTo(5);
+    }
+
+    @Test
+    void aFileWhoseDirectoryIsRemovedComesBackWithIt() throws Exception {
+        Path sub = dir.resolve("sub");
+        start("""
+                resources:
+                  - file:
+                      - ROOT/sub: {ensure: directory}
+                      - ROOT/sub/conf: {content: "v1"}
+                """);
+        awaitConverged();
+        Files.delete(sub.resolve("conf"));
+        Files.delete(sub);
+        await().atMost(PATIENCE).until(() -> Files.exists(sub.resolve("conf")));
+        assertThat(sub.resolve("conf")).hasContent("v1");
+    }
+
+    @Test
+    void independentResourcesRunAtTheSameTime() throws Exception {
+        // each waits until all three have started: only possible when they run in parallel
+        start("""
+                resources:
+                  - exec:
+                      - a: {command: "touch ROOT/a; for i in $(seq 100); do test -e ROOT/b -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true}
+                      - b: {command: "touch ROOT/b; for i in $(seq 100); do test -e ROOT/a -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true}
+                      - c: {command: "touch ROOT/c; for i in $(seq 100); do test -e ROOT/a -a -e ROOT/b && exit 0; sleep 0.05; done; exit 1", shell: true}
+                """);
+        awaitConverged();
+        assertThat(reports).extracting(ResourceReport::status).containsOnly(Status.CHANGED);
+    }
+
+    @Test
+    void semaphoresKeepResourcesFromOverlapping() throws Exception {
+        // mkdir fails when the lock is held: an overlap is a failure
+        String exec = "mkdir ROOT/lock && sleep 0.2 && rmdir ROOT/lock";
+        start("""
+                resources:
+                  - exec:
+                      - a: {command: "%1$s", shell: true, meta: {sema: [db]}}
+                      - b: {command: "%1$s", shell: true, meta: {sema: "db:1"}}
+                      - c: {command: "%1$s", shell: true, meta: {sema: [db, other:2]}}
+                """.formatted(exec));
+        awaitConverged();
+        assertThat(reports).extracting(ResourceReport::status).containsOnly(Status.CHANGED);
+    }
+
+    @Test
+    void theGlobalSemaphoreAppliesToEveryResource() throws Exception {
+        String exec = "mkdir ROOT/lock && sleep 0.2 && rmdir ROOT/lock";
+        start("""
+                resources:
+                  - exec:
+                      - a: {command: "%1$s", shell: true}
+                      - b: {command: "%1$s", shell: true}
+                      - c: {command: "%1$s", shell: true}
+                """.formatted(exec), 1);
+        awaitConverged();
+        assertThat(reports).extracting(ResourceReport::status).containsOnly(Status.CHANGED);
+    }
+
+    @Test
+    void aPermanentFailureIsRetriedThenTheRestConvergesWithoutIt() throws Exception {
+        start("""
+                resources:
+                  - exec:
+                      - broken: {command: "false", meta: {retry: 2, delay: 50}}
+                  - file:
+                      - ROOT/fine: {content: ok}
+                      - ROOT/blocked: {content: no, require: exec#broken}
+                """);
+        awaitConverged();
+        ResourceStats broken = stats("exec#broken");
+        assertThat(broken.checks()).isEqualTo(3);
+        assertThat(broken.failures()).isEqualTo(3);
+        assertThat(broken.last().status()).isEqualTo(Status.FAILED);
+        assertThat(dir.resolve("fine")).hasContent("ok");
+        ResourceStats blocked = stats("file#" + dir.resolve("blocked"));
+        assertThat(blocked.last().status()).isEqualTo(Status.SKIPPED);
+        assertThat(blocked.last().message()).isEqualTo("dependency exec#broken failed");
+        assertThat(dir.resolve("blocked")).doesNotExist();
+    }
+
+    @Test
+    void aRetryThatSucceedsLetsItsDependentsRun() throws Exception {
+        // fails twice, then succeeds: the counter file records the attempts
+        start("""
+                resources:
+                  - exec:
+                      - flaky:
+                          command: "echo x >> ROOT/attempts; test $(wc -l < ROOT/attempts) -ge 3"
+                          shell: true
+                          creates: ROOT/done
+                          meta: {retry: 5, delay: 20}
+                      - finish: {command: "touch ROOT/done", require: exec#flaky}
+                """);
+        awaitConverged();
+        assertThat(Files.readAllLines(dir.resolve("attempts"))).hasSize(3);
+        assertThat(stats("exec#flaky").failures()).isEqualTo(2);
+        assertThat(dir.resolve("done")).exists();
+    }
+
+    @Test
+    void pollChecksOnATimerInsteadOfWatching() throws Exception {
+        Path file = dir.resolve("polled");
+        start("""
+                resources:
+                  - file: [{ROOT/polled: {content: v, meta: {poll: 1}}}]
+                """);
+        awaitConverged();
+        long before = stats("file#" + file).checks();
+        await().atMost(PATIENCE).until(() -> stats("file#" + file).checks() >= before + 2);
+        Files.delete(file);
+        await().atMost(PATIENCE).until(() -> Files.exists(file));
+    }
+
+    @Test
+    void limitAndBurstBoundHowOftenAResourceIsChecked() throws Exception {
+        // watchcmd prints a line every 10 ms: without a limit that would be about 100 checks a second
+        long start = System.nanoTime();
+        start("""
+                resources:
+                  - exec:
+                      - limited:
+                          command: "true"
+                          creates: ROOT
+                          watchcmd: "while true; do echo tick; sleep 0.01; done"
+                          shell: true
+                          meta: {limit: 4, burst: 2}
+                """);
+        await().atMost(PATIENCE).until(() -> stats("exec#limited").checks() >= 8);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        long checks = stats("exec#limited").checks();
+        assertThat(checks).as("checks in %.2fs", seconds).isLessThanOrEqualTo((long) Math.ceil(3 + 4 * seconds));
+    }
+
+    @Test
+    void watchcmdLinesAndWatchfilesTriggerAnExec() throws Exception {
+        Path trigger = dir.resolve("trigger");
+        Files.writeString(trigger, "0");
+        start("""
+                resources:
+                  - exec:
+                      - copy:
+                          command: "cp ROOT/trigger ROOT/copy"
+                          unless: "cmp -s ROOT/trigger ROOT/copy"
+                          watchfiles: [ROOT/trigger]
+                """);
+        awaitConverged();
+        assertThat(dir.resolve("copy")).hasContent("0");
+        Files.writeString(trigger, "1");
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("copy")).equals("1"));
+    }
+
+    @Test
+    void aSwapKeepsUnchangedResourcesRunningAndReplacesChangedOnes() throws Exception {
+        start("""
+                resources:
+                  - file:
+                      - ROOT/kept: {content: same}
+                      - ROOT/edited: {content: v1}
+                      - ROOT/removed: {content: bye}
+                """);
+        awaitConverged();
+        Files.writeString(dir.resolve("kept"), "drift");
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("kept")).equals("same"));
+        awaitConverged();
+        long keptChecks = stats("file#" + dir.resolve("kept")).checks();
+
+        live.swap(manifests().compile("""
+                resources:
+                  - file:
+                      - ROOT/kept: {content: same}
+                      - ROOT/edited: {content: v2}
+                      - ROOT/added: {content: new}
+                """));
+        awaitConverged();
+        assertThat(dir.resolve("edited")).hasContent("v2");
+        assertThat(dir.resolve("added")).hasContent("new");
+        assertThat(dir.resolve("removed")).hasContent("bye"); // not reversed unless asked
+        assertThat(stats("file#" + dir.resolve("kept")).checks()).isEqualTo(keptChecks);
+        assertThat(live.stats()).extracting(ResourceStats::id).doesNotContain("file#" + dir.resolve("removed"));
+
+        Files.delete(dir.resolve("kept")); // its watch still works
+        await().atMost(PATIENCE).until(() -> Files.exists(dir.resolve("kept")));
+        assertThat(stats("file#" + dir.resolve("kept")).checks()).isGreaterThan(keptChecks);
+    }
+
+    @Test
+    void reverseUndoesAResourceThatLeavesTheGraph() throws Exception {
+        Path existing = dir.resolve("existing");
+        Files.writeString(existing, "original\n");
+        Files.setPosixFilePermissions(existing, PosixFilePermissions.fromString("rw-------"));
+        start("""
+                resources:
+                  - file:
+                      - ROOT/created: {content: new, meta: {reverse: true}}
+                      - ROOT/existing: {content: "managed\\n", mode: "0644", meta: {reverse: true}}
+                      - ROOT/plain: {content: stays}
+                """);
+        awaitConverged();
+        assertThat(existing).hasContent("managed");
+
+        live.swap(manifests().compile("resources: []\n"));
+        awaitConverged();
+        assertThat(dir.resolve("created")).doesNotExist();
+        assertThat(existing).hasContent("original");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(existing))).isEqualTo("rw-------");
+        assertThat(dir.resolve("plain")).hasContent("stays");
+    }
+
+    @Test
+    void aReceiverRunsAgainWhenTheValueItReadsChanges() throws Exception {
+        Path source = dir.resolve("source");
+        Files.writeString(source, "one");
+        start("""
+                resources:
+                  - exec:
+                      - reader: {command: "cat ROOT/source", watchfiles: [ROOT/source]}
+                  - file:
+                      - ROOT/copy: {content: "{{ lookup('exec#reader.stdout') }}"}
+                """);
+        awaitConverged();
+        assertThat(dir.resolve("copy")).hasContent("one");
+        Files.writeString(source, "two");
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("copy")).equals("two"));
+    }
+
+    @Test
+    void noopReportsDriftWithoutRepairingIt() throws Exception {
+        Path file = dir.resolve("noop");
+        Files.writeString(file, "wanted");
+        start("""
+                resources:
+                  - file: [{ROOT/noop: {content: wanted, meta: {noop: true}}}]
+                """);
+        awaitConverged();
+        Files.writeString(file, "drift");
+        await().atMost(PATIENCE).until(() -> reports.stream().anyMatch(r -> r.status() == Status.CHANGED));
+        assertThat(file).hasContent("drift");
+    }
+}

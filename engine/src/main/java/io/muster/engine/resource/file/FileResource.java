@@ -2,8 +2,8 @@ package io.muster.engine.resource.file;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.util.AtomicFiles;
 import io.muster.engine.util.TextDiff;
@@ -21,8 +21,6 @@ import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * A file or directory. Content is replaced atomically (temp file with the final mode and owner, fsync,
@@ -30,7 +28,7 @@ import java.util.Set;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive) implements Edgeable {
+                    Integer mode, boolean force, boolean sensitive) implements PathResource {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY }
 
@@ -53,21 +51,8 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     }
 
     @Override
-    public Set<String> provides() {
-        return Set.of(Edgeable.pathUid(path));
-    }
-
-    /** The nearest managed ancestor directory comes first. */
-    @Override
-    public List<List<String>> wants() {
-        List<String> ancestors = new ArrayList<>();
-        for (Path p = path.getParent(); p != null; p = p.getParent()) ancestors.add(Edgeable.pathUid(p));
-        return ancestors.isEmpty() ? List.of() : List.of(ancestors);
-    }
-
-    @Override
     public Result checkApply(Context context, boolean apply) throws IOException {
-        Observed now = Observed.of(path);
+        FileStat now = FileStat.of(path);
         return switch (ensure) {
             case ABSENT -> absent(now, apply);
             case DIRECTORY -> directory(now, apply);
@@ -75,7 +60,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         };
     }
 
-    private Result absent(Observed now, boolean apply) throws IOException {
+    private Result absent(FileStat now, boolean apply) throws IOException {
         if (now == null) return Result.STABLE;
         if (now.directory() && !force) {
             throw new IOException(path + " is a directory; set force: true to remove it");
@@ -84,7 +69,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return Result.changed(List.of(Change.of("ensure", now.type(), "absent")));
     }
 
-    private Result directory(Observed now, boolean apply) throws IOException {
+    private Result directory(FileStat now, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.directory()) {
             if (!force) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
@@ -103,7 +88,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return Result.changed(fixAttributes(now, apply));
     }
 
-    private Result present(Observed now, Context context, boolean apply) throws IOException {
+    private Result present(FileStat now, Context context, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.regular()) {
             if (now.directory() && !force) {
@@ -131,10 +116,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 List<Change> attributes = fixAttributes(now, false);
                 changes.addAll(attributes);
                 if (apply) {
-                    Observed before = now;
+                    FileStat before = now;
                     AtomicFiles.write(path, desired, temp -> {
                         setAttributes(temp, before.mode());
-                        keepOwnership(temp, before);
+                        before.keepOwnership(temp, owner == null, group == null); // those the manifest does not set
                     });
                 }
                 return Result.changed(changes);
@@ -168,7 +153,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     }
 
     /** Owner, group and mode of an existing file: what differs, fixed when {@code apply}. */
-    private List<Change> fixAttributes(Observed now, boolean apply) throws IOException {
+    private List<Change> fixAttributes(FileStat now, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>(0);
         if (owner != null) {
             UserPrincipal want = user(owner);
@@ -203,12 +188,6 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    /** A replaced file keeps the owner and group the manifest does not set, as an edit in place would. */
-    private void keepOwnership(Path temp, Observed before) throws IOException {
-        if (owner == null && before.uid() != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", before.uid());
-        if (group == null && before.gid() != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", before.gid());
-    }
-
     private UserPrincipal user(String name) throws IOException {
         try {
             return lookup().lookupPrincipalByName(name);
@@ -227,23 +206,5 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     private UserPrincipalLookupService lookup() {
         return path.getFileSystem().getUserPrincipalLookupService();
-    }
-
-    /** What is at the path now, read with one stat call; null when nothing is there. */
-    private record Observed(int mode, int uid, int gid, long size, boolean directory, boolean regular, boolean link) {
-        static Observed of(Path path) throws IOException {
-            Map<String, Object> a;
-            try {
-                a = Files.readAttributes(path, "unix:mode,uid,gid,size,isDirectory,isRegularFile,isSymbolicLink", LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException e) {
-                return null;
-            }
-            return new Observed((int) a.get("mode") & 07777, (int) a.get("uid"), (int) a.get("gid"), (long) a.get("size"),
-                    (boolean) a.get("isDirectory"), (boolean) a.get("isRegularFile"), (boolean) a.get("isSymbolicLink"));
-        }
-
-        String type() {
-            return directory ? "directory" : regular ? "present" : link ? "link" : "special file";
-        }
     }
 }

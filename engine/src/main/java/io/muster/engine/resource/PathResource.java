@@ -1,0 +1,28 @@
+package io.muster.engine.resource;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * A resource that manages what is at one path (a file, a document): it provides that path, and comes
+ * after the nearest ancestor directory some other resource manages.
+ */
+public interface PathResource extends Edgeable {
+
+    Path path();
+
+    @Override
+    default Set<String> provides() {
+        return Set.of(Edgeable.pathUid(path()));
+    }
+
+    /** The nearest managed ancestor directory comes first. */
+    @Override
+    default List<List<String>> wants() {
+        List<String> ancestors = new ArrayList<>();
+        for (Path p = path().getParent(); p != null; p = p.getParent()) ancestors.add(Edgeable.pathUid(p));
+        return ancestors.isEmpty() ? List.of() : List.of(ancestors);
+    }
+}

@@ -92,6 +92,31 @@ class ExamplesTest {
         assertThat(changed.out()).contains("\"id\": \"msg#debian-only\"");
     }
 
+    /** Applies with a lasting prefix: the document kind remembers there what it set. */
+    private Cli applyKeepingState(Path manifest, String... extra) {
+        Object[] args = Stream.concat(Stream.of("apply", manifest, "--data", "root=" + root, "--prefix", root.resolve(".state"),
+                "--output", "json"), Stream.of(extra)).toArray();
+        return Cli.run(args);
+    }
+
+    @Test
+    void documentKeepsWhatAnotherToolAddedAndReplacesWhatItHadSet() throws IOException {
+        Path document = EXAMPLES.resolve("document.yaml");
+        applyKeepingState(document);
+        Path settings = root.resolve("settings.json");
+        Files.writeString(settings, Files.readString(settings).replace("\"tls\": false", "\"tls\": false,\n    \"added\": true"));
+        Cli changed = applyKeepingState(document, "--data", "port=9090");
+        assertThat(summary(changed)).as(changed.out()).containsEntry("changed", 2L).containsEntry("failed", 0L);
+        assertThat(Manifests.json(Files.readString(settings))).isEqualTo(Manifests.json("""
+                {"server": {"port": 9090, "tls": false, "added": true}, "features": ["search", "export"]}"""));
+        assertThat(root.resolve("app.yaml")).as("the port muster had added is replaced, not kept beside the new one").hasContent("""
+                containers:
+                  - name: web
+                    image: nginx:1.25
+                    ports:
+                      - containerPort: 9090""");
+    }
+
     @Test
     void webappPlanShowsWhatDependsOnRunTimeValues() {
         Cli plan = Cli.run("plan", EXAMPLES.resolve("webapp.yaml"), "--data", "root=" + root, "--tmp-prefix");

@@ -11,6 +11,9 @@ public interface Context {
     /** A private directory for this resource ({@code <prefix>/state/<kind>/<id>}), created on first call. */
     Path stateDir();
 
+    /** Where {@link #stateDir()} is, without creating it: noop may read state there but writes nothing. */
+    Path statePath();
+
     /** A logger whose lines carry the resource's id. */
     Logger log();
 

@@ -1,5 +1,6 @@
 package io.muster.engine.resource;
 
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
@@ -7,7 +8,7 @@ import java.util.Map;
  * A resource's parameters after type checking, keyed by property name; absent means not set.
  * {@code directory} is the manifest's directory, against which relative paths resolve.
  */
-public record Params(String name, Map<String, Object> values, java.nio.file.Path directory) {
+public record Params(String name, Map<String, Object> values, Path directory) {
 
     public Params {
         values = Map.copyOf(values);
@@ -45,5 +46,13 @@ public record Params(String name, Map<String, Object> values, java.nio.file.Path
 
     public Object raw(String property) {
         return values.get(property);
+    }
+
+    /** A path that must be absolute, normalized; null when not set. */
+    public Path absolutePath(String property) throws InvalidResourceException {
+        if (!has(property)) return null;
+        Path path = Path.of(string(property));
+        if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected an absolute path, got '" + path + "'");
+        return path.normalize();
     }
 }

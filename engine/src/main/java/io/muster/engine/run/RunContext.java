@@ -31,12 +31,17 @@ final class RunContext implements Context {
 
     @Override
     public Path stateDir() {
-        Path dir = options.prefix().resolve("state").resolve(kind).resolve(encode(id.substring(kind.length() + 1)));
+        Path dir = statePath();
         try {
             return Files.createDirectories(dir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create state directory " + dir, e);
         }
+    }
+
+    @Override
+    public Path statePath() {
+        return options.prefix().resolve("state").resolve(kind).resolve(encode(id.substring(kind.length() + 1)));
     }
 
     /**

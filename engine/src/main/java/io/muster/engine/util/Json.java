@@ -5,7 +5,7 @@ import java.util.Map;
 
 /**
  * Writes maps, lists, strings, numbers, booleans and null as JSON, keys in map order, so machine output
- * is stable from run to run.
+ * is stable from run to run; reads JSON back ({@link #parse}) in the same shapes.
  */
 public final class Json {
     private Json() {}
@@ -15,6 +15,15 @@ public final class Json {
         StringBuilder out = new StringBuilder();
         write(value, out, 0);
         return out.toString();
+    }
+
+    /**
+     * Parses one JSON document strictly (see {@link JsonReader} for the Java types it gives).
+     *
+     * @throws IllegalArgumentException naming the line and column of the first mistake
+     */
+    public static Object parse(String text) {
+        return JsonReader.read(text);
     }
 
     private static void write(Object value, StringBuilder out, int depth) {

@@ -50,7 +50,7 @@ public final class ExecKind implements ResourceKind {
     public Resource create(Params p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
         Execution execution = new Execution(
-                absolute(p, "cwd"),
+                p.absolutePath("cwd"),
                 environment(p.raw("environment")),
                 searchPath(p.strings("path")),
                 Duration.ofMillis(Math.round(p.number("timeout", DEFAULT_TIMEOUT_SECONDS) * 1000)),
@@ -60,7 +60,7 @@ public final class ExecKind implements ResourceKind {
                 command(p, "command", shell),
                 command(p, "onlyif", shell),
                 command(p, "unless", shell),
-                absolute(p, "creates"),
+                p.absolutePath("creates"),
                 p.bool("refreshonly", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
                 execution,
@@ -75,13 +75,6 @@ public final class ExecKind implements ResourceKind {
         } catch (IllegalArgumentException e) {
             throw new InvalidResourceException(property, e.getMessage());
         }
-    }
-
-    private static Path absolute(Params p, String property) throws InvalidResourceException {
-        if (!p.has(property)) return null;
-        Path path = Path.of(p.string(property));
-        if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected an absolute path, got '" + path + "'");
-        return path.normalize();
     }
 
     private static List<Path> absolutes(Params p, String property) throws InvalidResourceException {

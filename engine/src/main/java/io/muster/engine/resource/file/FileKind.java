@@ -35,10 +35,8 @@ public final class FileKind implements ResourceKind {
 
     @Override
     public Resource create(Params p) throws InvalidResourceException {
-        Path path = Path.of(p.string("path"));
-        if (!path.isAbsolute()) throw new InvalidResourceException("path", "expected an absolute path, got '" + path + "'");
         Path source = p.has("source") ? p.directory().resolve(p.string("source")).normalize() : null;
-        return new FileResource(path.normalize(),
+        return new FileResource(p.absolutePath("path"),
                 FileResource.Ensure.valueOf(p.string("ensure", "present").toUpperCase()),
                 p.string("content"),
                 source,

@@ -1,11 +1,11 @@
 package io.muster.engine.resource.file;
 
-/** File permission bits written as an octal string: "0644", "755", "2775". */
-final class FileMode {
+/** File permission bits written as an octal string: "0644", "755", "2775"; shared by the kinds that write files. */
+public final class FileMode {
     private FileMode() {}
 
     /** Why {@code raw} is not a usable mode, or null when it is. */
-    static String problem(Object raw) {
+    public static String problem(Object raw) {
         if (raw instanceof Number n) {
             return "write the mode as a quoted string like \"0644\"; the number " + n
                     + " is ambiguous (YAML 1.2 reads 0644 as decimal 644)";
@@ -16,11 +16,11 @@ final class FileMode {
         return null;
     }
 
-    static int parse(String mode) {
+    public static int parse(String mode) {
         return Integer.parseInt(mode, 8);
     }
 
-    static String format(int bits) {
+    public static String format(int bits) {
         return String.format("%04o", bits & 07777);
     }
 }

@@ -2,8 +2,8 @@ package io.muster.engine.resource.file;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Reversible;
 import io.muster.engine.resource.Watcher;
@@ -23,8 +23,6 @@ import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.Set;
 
 /**
  * A file or directory. Content is replaced atomically (temp file with the final mode and owner, fsync,
@@ -32,7 +30,7 @@ import java.util.Set;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive) implements Edgeable, Reversible {
+                    Integer mode, boolean force, boolean sensitive) implements PathResource, Reversible {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY }
 
@@ -54,20 +52,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    @Override
-    public Set<String> provides() {
-        return Set.of(Edgeable.pathUid(path));
-    }
-
-    /** The nearest managed ancestor directory comes first. */
-    @Override
-    public List<List<String>> wants() {
-        List<String> ancestors = new ArrayList<>();
-        for (Path p = path.getParent(); p != null; p = p.getParent()) ancestors.add(Edgeable.pathUid(p));
-        return ancestors.isEmpty() ? List.of() : List.of(ancestors);
-    }
-
-    /** The path itself and, with {@code source}, the source: an edit there is content to copy. */
+    /** The path itself and, with {@code source}, the source too: an edit there is content to copy. */
     @Override
     public void watch(Watcher watcher) throws Exception {
         try (AutoCloseable target = watcher.watchPath(path, watcher::changed);
@@ -84,12 +69,12 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     @Override
     public Result reverse(Context context) throws IOException {
-        return new FileBackup(path, context.stateDir()).restore();
+        return new FileBackup(path, context.statePath()).restore();
     }
 
     @Override
     public Result checkApply(Context context, boolean apply) throws IOException {
-        Observed now = Observed.of(path);
+        FileStat now = FileStat.of(path);
         return switch (ensure) {
             case ABSENT -> absent(now, apply);
             case DIRECTORY -> directory(now, apply);
@@ -97,7 +82,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         };
     }
 
-    private Result absent(Observed now, boolean apply) throws IOException {
+    private Result absent(FileStat now, boolean apply) throws IOException {
         if (now == null) return Result.STABLE;
         if (now.directory() && !force) {
             throw new IOException(path + " is a directory; set force: true to remove it");
@@ -106,7 +91,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return Result.changed(List.of(Change.of("ensure", now.type(), "absent")));
     }
 
-    private Result directory(Observed now, boolean apply) throws IOException {
+    private Result directory(FileStat now, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.directory()) {
             if (!force) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
@@ -125,7 +110,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return Result.changed(fixAttributes(now, apply));
     }
 
-    private Result present(Observed now, Context context, boolean apply) throws IOException {
+    private Result present(FileStat now, Context context, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.regular()) {
             if (now.directory() && !force) {
@@ -153,10 +138,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 List<Change> attributes = fixAttributes(now, false);
                 changes.addAll(attributes);
                 if (apply) {
-                    Observed before = now;
+                    FileStat before = now;
                     AtomicFiles.write(path, desired, temp -> {
                         setAttributes(temp, before.mode());
-                        keepOwnership(temp, before);
+                        before.keepOwnership(temp, owner == null, group == null); // those the manifest does not set
                     });
                 }
                 return Result.changed(changes);
@@ -190,7 +175,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     }
 
     /** Owner, group and mode of an existing file: what differs, fixed when {@code apply}. */
-    private List<Change> fixAttributes(Observed now, boolean apply) throws IOException {
+    private List<Change> fixAttributes(FileStat now, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>(0);
         if (owner != null) {
             UserPrincipal want = user(owner);
@@ -225,12 +210,6 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    /** A replaced file keeps the owner and group the manifest does not set, as an edit in place would. */
-    private void keepOwnership(Path temp, Observed before) throws IOException {
-        if (owner == null && before.uid() != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", before.uid());
-        if (group == null && before.gid() != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", before.gid());
-    }
-
     private UserPrincipal user(String name) throws IOException {
         try {
             return lookup().lookupPrincipalByName(name);
@@ -249,23 +228,5 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     private UserPrincipalLookupService lookup() {
         return path.getFileSystem().getUserPrincipalLookupService();
-    }
-
-    /** What is at the path now, read with one stat call; null when nothing is there. */
-    private record Observed(int mode, int uid, int gid, long size, boolean directory, boolean regular, boolean link) {
-        static Observed of(Path path) throws IOException {
-            Map<String, Object> a;
-            try {
-                a = Files.readAttributes(path, "unix:mode,uid,gid,size,isDirectory,isRegularFile,isSymbolicLink", LinkOption.NOFOLLOW_LINKS);
-            } catch (NoSuchFileException e) {
-                return null;
-            }
-            return new Observed((int) a.get("mode") & 07777, (int) a.get("uid"), (int) a.get("gid"), (long) a.get("size"),
-                    (boolean) a.get("isDirectory"), (boolean) a.get("isRegularFile"), (boolean) a.get("isSymbolicLink"));
-        }
-
-        String type() {
-            return directory ? "directory" : regular ? "present" : link ? "link" : "special file";
-        }
     }
 }

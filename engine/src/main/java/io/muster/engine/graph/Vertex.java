@@ -1,5 +1,6 @@
 package io.muster.engine.graph;
 
+import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
@@ -15,9 +16,12 @@ import java.util.Map;
  * @param mark where the resource is declared (its name)
  * @param propertyMarks where each property is written, for errors found at run time
  * @param control the {@code control} conditions, evaluated just before the resource runs
+ * @param origin the manifest it was declared in, and the modes its apply chain imposes
+ * @param healthChecks run after it converged (or alone, in health-check mode)
  */
 public record Vertex(String id, ResourceKind kind, Params params, Map<String, Object> late, Mark mark,
-                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope) {
+                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope,
+                     Origin origin, List<HealthCheck> healthChecks) {
 
     public String name() {
         return params.name();
@@ -26,6 +30,8 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
     /** Metaparams ({@code meta:}). */
     public record Meta(boolean noop, boolean autoedge) {
         public static final Meta DEFAULT = new Meta(false, true);
+        /** The default for a resource of a child manifest applied in noop. */
+        public static final Meta NOOP = new Meta(true, true);
     }
 
     /** {@code control: {if, unless}}: a resource whose condition fails is skipped, not failed. */

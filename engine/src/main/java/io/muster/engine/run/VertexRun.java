@@ -3,6 +3,8 @@ package io.muster.engine.run;
 import io.muster.engine.compile.Conditions;
 import io.muster.engine.compile.Rendering;
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.health.HealthChecks;
+import io.muster.engine.health.HealthResult;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
@@ -20,8 +22,8 @@ import java.util.Map;
 
 /**
  * Runs one vertex once: evaluates its control conditions, renders late properties with the values
- * produced so far, builds and validates the resource, and calls {@code checkApply}. Never throws: every
- * outcome becomes a {@link ResourceReport}.
+ * produced so far, builds and validates the resource, calls {@code checkApply}, then runs its health checks
+ * (only those, in health-check mode). Never throws: every outcome becomes a {@link ResourceReport}.
  */
 final class VertexRun {
     private final RunOptions options;
@@ -39,14 +41,22 @@ final class VertexRun {
             Scope scope = v.scope().withLookup(values);
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
+            if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
+                return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start))
+                        .withHealthChecks(HealthChecks.run(v.healthChecks(), v.params().directory()));
+            }
             Resource resource = v.kind().create(bind(v, scope));
             resource.validate();
             boolean refreshed = refresh && resource instanceof Refreshable;
-            Result result = resource.checkApply(new RunContext(options, v.kind().name(), v.id(), refreshed), !noop);
+            Result result = resource.checkApply(new RunContext(options, v, refreshed), !noop);
             values.record(v.id(), result.outputs(), noop);
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
-            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start));
+            // health checks judge the converged state; in noop it was not reached, so they would judge nothing
+            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.healthChecks(), v.params().directory());
+            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start))
+                    .withHealthChecks(health);
         } catch (UnresolvableException e) {
+            values.record(v.id(), Map.of(), true); // what reads this resource's values is unresolvable too
             return new ResourceReport(v.id(), Status.UNRESOLVABLE, List.of(), false, e.getMessage(), null, millis(start));
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? v.mark() : v.propertyMarks().getOrDefault(e.property(), v.mark());

@@ -166,7 +166,7 @@ class ManifestCompilerTest {
                 "5:9: file#relative: path: expected an absolute path, got 'relative'",
                 "7:22: exec#e: timeout: expected a number, got the string 'soon'",
                 "7:37: exec#e: require: no resource 'file#/tmp/z' (did you mean 'file#/tmp/x'?); write kind#name",
-                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: exec, file, msg, noop");
+                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: apply, exec, file, msg, noop");
     }
 
     @Test

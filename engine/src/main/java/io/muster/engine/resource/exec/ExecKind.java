@@ -14,7 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** {@code exec}: runs a command when its guards say so; its stdout, stderr and exit code are values. */
+/**
+ * {@code exec}: runs a command when its guards say so; its stdout, stderr and exit code are values. With
+ * {@code query: true} the command only reads: it runs on every check, in noop too, and never counts as a change.
+ */
 public final class ExecKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("command", Set.of("stdout", "stderr", "exit_code"),
             Property.required("command", Type.ANY).checkedBy(ExecKind::commandProblem),
@@ -28,6 +31,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("refreshonly", Type.BOOLEAN),
+            Property.optional("query", Type.BOOLEAN),
             Property.optional("user", Type.STRING),
             Property.optional("group", Type.STRING));
 
@@ -59,6 +63,7 @@ public final class ExecKind implements ResourceKind {
                 command(p, "unless", shell),
                 absolute(p, "creates"),
                 p.bool("refreshonly", false),
+                p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
                 execution);
     }

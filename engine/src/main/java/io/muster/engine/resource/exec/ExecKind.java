@@ -51,7 +51,7 @@ public final class ExecKind implements ResourceKind {
     public Resource create(Params p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
         Execution execution = new Execution(
-                absolute(p, "cwd"),
+                p.has("cwd") ? absolute(p, "cwd") : p.directory(), // relative paths mean the manifest's directory
                 environment(p.raw("environment")),
                 searchPath(p.strings("path")),
                 Duration.ofMillis(Math.round(p.number("timeout", DEFAULT_TIMEOUT_SECONDS) * 1000)),

@@ -42,8 +42,8 @@ final class VertexRun {
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
-                return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start))
-                        .withHealthChecks(HealthChecks.run(v.healthChecks(), v.params().directory()));
+                List<HealthResult> checks = HealthChecks.run(v.healthChecks(), v.params().directory());
+                return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start)).withHealthChecks(checks);
             }
             Resource resource = v.kind().create(bind(v, scope));
             resource.validate();

@@ -94,7 +94,7 @@ final class HealthCheckReader {
 
     private static Property seconds(String name) {
         return Property.optional(name, Type.NUMBER)
-                .checkedBy(v -> Type.NUMBER.tryConvert(v) instanceof Double n && n < 0 ? "expected seconds (0 or more), got " + n : null);
+                .checkedBy(v -> Type.NUMBER.tryConvert(v) instanceof Double n && n < 0 ? "expected seconds (0 or more), got " + v : null);
     }
 
     private static Duration duration(Object seconds) {

@@ -114,7 +114,8 @@ final class VertexBuilder {
         Vertex.Control control = control(d);
         List<String> tags = tags(d);
         List<HealthCheck> healthChecks = healthCheckReader.read(d);
-        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !applyOk(d)) return null;
+        boolean applyOk = applyOk(d);
+        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !applyOk) return null;
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);

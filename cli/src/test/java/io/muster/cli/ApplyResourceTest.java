@@ -77,6 +77,8 @@ class ApplyResourceTest {
         assertThat(dir.resolve("sibling")).as("the child's noop does not leak to its parent").exists();
         assertThat(entry(run, "file#" + dir + "/loud")).containsEntry("status", "changed");
         assertThat((String) entry(run, "apply#loud.yaml").get("message")).startsWith("noop: false ignored");
+        assertThat(entry(run, "apply#lib/quiet.yaml")).as("what only would change refreshes nothing")
+                .containsEntry("status", "stable").containsEntry("message", "2 child resources would change (noop)");
 
         Path plain = write("plain.yaml", """
                 resources:

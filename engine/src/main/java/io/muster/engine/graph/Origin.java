@@ -36,8 +36,4 @@ public record Origin(List<String> chain, boolean noop, boolean healthCheckOnly) 
     public String childManifest() {
         return chain.size() > 1 ? manifest() : null;
     }
-
-    public int depth() {
-        return chain.size();
-    }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
 /**
  * The outcome of an {@code apply} resource, which runs after every resource of its child manifest: failed
  * when any of them failed, saying how many; skipped when what the apply requires failed; changed when any
- * of them changed (a nested apply counts as one of them, so changes and failures travel up the chain).
+ * of them changed (a nested apply counts as one of them, so changes and failures travel up the chain). A
+ * child that only would have changed, in a noop the apply itself is not in, is no change.
  */
 final class ApplyOutcome {
     private final Graph graph;
@@ -42,10 +43,15 @@ final class ApplyOutcome {
                     "child manifest had " + failed + " failed resources", 0);
         }
         if (blockedBy != null) return ResourceReport.skipped(apply.id(), blockedBy);
-        long changed = children.stream().filter(r -> r.status() == Status.CHANGED).count();
-        String counts = changed + " of " + children.size() + " child resources changed";
+        // a child in noop under an apply that is not only would have changed: that must not refresh anything
+        boolean applyNoop = options.noop() || apply.meta().noop();
+        long changed = children.stream()
+                .filter(r -> r.status() == Status.CHANGED && (applyNoop || !graph.vertex(r.id()).meta().noop())).count();
+        long wouldChange = children.stream().filter(r -> r.status() == Status.CHANGED).count() - changed;
+        String counts = changed > 0 ? changed + " of " + children.size() + " child resources changed"
+                : wouldChange > 0 ? wouldChange + " child resources would change (noop)" : null;
         return new ResourceReport(apply.id(), changed > 0 ? Status.CHANGED : Status.STABLE, List.of(), false,
-                warning != null ? warning : changed > 0 ? counts : null, null, 0);
+                warning != null ? warning : counts, null, 0);
     }
 
     /** A child cannot leave noop when its parent is in it: says so (and logs it) when one tried. */

@@ -5,6 +5,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "apply", mixinStandardHelpOptions = true, sortOptions = false,
@@ -23,6 +24,9 @@ final class ApplyCommand implements Callable<Integer> {
     @Option(names = "--noop", description = "Change nothing; report what would change.")
     boolean noop;
 
+    @Option(names = "--health-check-only", description = "Run only the resources' health checks, changing nothing (as muster check).")
+    boolean healthCheckOnly;
+
     @Option(names = "--diff", description = "Show attribute changes and unified diffs of content.")
     boolean diff;
 
@@ -34,6 +38,11 @@ final class ApplyCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, noop, diff || noop, detailed);
+        if (noop && healthCheckOnly) {
+            throw new ParameterException(spec.commandLine(),
+                    "--noop and --health-check-only cannot be combined: a health-check run changes nothing already");
+        }
+        Runs.Mode mode = healthCheckOnly ? Runs.Mode.HEALTH_CHECK_ONLY : noop ? Runs.Mode.NOOP : Runs.Mode.APPLY;
+        return Runs.once(spec, manifest, run, mode, diff || noop, detailed);
     }
 }

@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Logging in code rather than logback.xml (parsing XML costs start-up time on every run): concise lines
- * on stderr, {@code LEVEL resource: message}; netty and gRPC only at WARN.
+ * on stderr, {@code LEVEL resource [child manifest]: message}; netty and gRPC only at WARN.
  */
 public final class LogSetup extends ContextAwareBase implements Configurator {
 
@@ -20,7 +20,8 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
     public ExecutionStatus configure(LoggerContext context) {
         PatternLayoutEncoder encoder = new PatternLayoutEncoder();
         encoder.setContext(context);
-        encoder.setPattern("%-5level %X{resource:-muster}: %msg%n");
+        // a child manifest's resource names its manifest: "WARN  msg#hi [lib/web.yaml]: ..."
+        encoder.setPattern("%-5level %X{resource:-muster}%replace( [%X{manifest}]){' \\[\\]', ''}: %msg%n");
         encoder.start();
         ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
         console.setContext(context);

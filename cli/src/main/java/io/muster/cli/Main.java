@@ -21,6 +21,7 @@ public final class Main {
         SUBCOMMANDS.put("plan", PlanCommand::new);
         SUBCOMMANDS.put("validate", ValidateCommand::new);
         SUBCOMMANDS.put("graph", GraphCommand::new);
+        SUBCOMMANDS.put("check", CheckCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }
 

@@ -13,10 +13,13 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
-/** The manifest and what it is compiled with: external data and fact overrides. */
+/** The manifest and what it is compiled with: external data, fact overrides, how deep applies may nest. */
 final class ManifestOptions {
     @Parameters(index = "0", paramLabel = "FILE", description = "The manifest (YAML).")
     Path manifest;
@@ -30,15 +33,25 @@ final class ManifestOptions {
     @Option(names = "--facts", paramLabel = "FILE", description = "A YAML or JSON file of facts, merged over the gathered ones.")
     Path factsFile;
 
+    @Option(names = "--max-apply-depth", paramLabel = "N", defaultValue = "" + CompileOptions.DEFAULT_MAX_APPLY_DEPTH,
+            description = "At most N manifests in a chain of apply resources, the given one included (default: ${DEFAULT-VALUE}).")
+    int maxApplyDepth;
+
     @Option(names = "--debug", description = "Debug logging, and stack traces for internal errors.")
     boolean debug;
 
+    @Spec(Spec.Target.MIXEE)
+    CommandSpec spec;
+
     /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns null. */
     Graph compile(PrintWriter err) {
+        if (maxApplyDepth < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
+        }
         try {
             Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
             overrides = Maps.deepMerge(overrides, Assignments.parse(facts, "--fact"));
-            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), Assignments.parse(data, "--data"));
+            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), Assignments.parse(data, "--data"), maxApplyDepth);
             return new ManifestCompiler(options).compile(manifest);
         } catch (ManifestException e) {
             for (Problem p : e.problems()) err.println(p);

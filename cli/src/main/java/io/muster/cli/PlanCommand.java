@@ -22,6 +22,6 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, true, true, true);
+        return Runs.once(spec, manifest, run, Runs.Mode.NOOP, true, true);
     }
 }

@@ -11,7 +11,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 /**
  * The corpus of broken manifests: each {@code broken/NAME.yaml} must make {@code validate} and
- * {@code apply} print exactly {@code broken/NAME.err} (FILE standing for the manifest's path) and exit 1.
+ * {@code apply} print exactly {@code broken/NAME.err} (FILE standing for the manifest's path, DIR for the
+ * corpus directory, where child manifests live in subdirectories) and exit 1.
  */
 class BrokenManifestsTest {
     private static final Path CORPUS = Path.of("src/test/resources/broken").toAbsolutePath();
@@ -26,7 +27,7 @@ class BrokenManifestsTest {
     @MethodSource("corpus")
     void printsTheExpectedErrorsAndAppliesNothing(Path manifest) throws IOException {
         String expected = Files.readString(Path.of(manifest.toString().replaceAll("\\.yaml$", ".err")))
-                .replace("FILE", manifest.toString());
+                .replace("FILE", manifest.toString()).replace("DIR", CORPUS.toString());
         Cli validate = Cli.run("validate", manifest);
         assertThat(validate.err()).isEqualTo(expected);
         assertThat(validate.out()).isEmpty();

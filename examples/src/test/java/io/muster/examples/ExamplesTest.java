@@ -17,7 +17,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every manifest in examples/ is applied through the CLI into a temp directory ({@code --data root=…}):
+ * Every manifest in examples/ (not its subdirectories: lib/ holds manifests only applied by others) is applied through the CLI into a temp directory ({@code --data root=…}):
  * the first apply converges, the second changes nothing, and each example's files are as promised.
  */
 class ExamplesTest {
@@ -115,6 +115,25 @@ class ExamplesTest {
                     image: nginx:1.25
                     ports:
                       - containerPort: 9090""");
+    }
+
+    @Test
+    void composeAppliesItsChildWithItsDataAndReloadsOnlyWhenTheChildChanged() throws IOException {
+        Path compose = EXAMPLES.resolve("compose.yaml");
+        Cli first = apply(compose);
+        assertThat(summary(first)).as(first.out()).containsEntry("failed", 0L);
+        assertThat(root.resolve("shop/app.conf")).hasContent("name = shop\nport = 8081");
+        assertThat(root.resolve("shop/LICENSE.txt")).hasSameTextualContentAs(EXAMPLES.resolve("lib/license.txt"));
+        assertThat(Files.readString(root.resolve("summary.txt"))).matches("shop config [0-9a-f]{64} on \\w+\n");
+        assertThat(first.out()).contains("\"manifest\": \"lib/app.yaml\"");
+        apply(compose);
+        assertThat(Files.readAllLines(root.resolve("deploys.log"))).as("unchanged child, no reload").hasSize(1);
+
+        Cli check = Cli.run("check", compose, "--data", "root=" + root, "--tmp-prefix");
+        assertThat(check.out()).contains("health check 'configured' ok", "health checks: ok 1, warning 0, critical 0, unknown 0");
+        Files.writeString(root.resolve("shop/app.conf"), "broken");
+        assertThat(Cli.run("check", compose, "--data", "root=" + root, "--tmp-prefix").exit()).isEqualTo(1);
+        assertThat(root.resolve("shop/app.conf")).as("check changes nothing").hasContent("broken");
     }
 
     @Test

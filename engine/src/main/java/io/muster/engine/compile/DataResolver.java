@@ -17,7 +17,8 @@ import java.util.Set;
 
 /**
  * Resolves a manifest's {@code data}: its defaults, then the {@code overrides} selected by the
- * {@code hierarchy} for this host's facts, then external data (the CLI's {@code --data}), which always wins.
+ * {@code hierarchy} for this host's facts, then the {@code data} of the apply resource that includes it
+ * (for a child manifest), then external data (the CLI's {@code --data}), which always wins.
  *
  * <p>{@code merge: first} takes each top-level key from the most specific level that sets it;
  * {@code merge: deep} merges nested maps across all matching levels, the most specific winning.
@@ -27,7 +28,8 @@ final class DataResolver {
 
     private DataResolver() {}
 
-    static Map<String, Object> resolve(YNode.Dict root, Scope base, Map<String, Object> external) throws ManifestException {
+    static Map<String, Object> resolve(YNode.Dict root, Scope base, Map<String, Object> applied, Map<String, Object> external)
+            throws ManifestException {
         Map<String, Object> data = new LinkedHashMap<>();
         YNode dataNode = root.get("data");
         if (dataNode != null) data.putAll(renderDict(dict(dataNode, "data"), base));
@@ -39,7 +41,7 @@ final class DataResolver {
         } else if (overrides != null) {
             throw new ManifestException(overrides.mark(), "overrides need a hierarchy: {order: [...]} that selects them");
         }
-        return Maps.deepMerge(data, external);
+        return Maps.deepMerge(Maps.deepMerge(data, applied), external);
     }
 
     private static Map<String, Object> applyHierarchy(YNode.Dict hierarchy, YNode.Dict overrides, Map<String, Object> data,

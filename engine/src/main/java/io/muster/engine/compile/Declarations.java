@@ -1,5 +1,6 @@
 package io.muster.engine.compile;
 
+import io.muster.engine.graph.Origin;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
@@ -23,10 +24,12 @@ final class Declarations {
 
     private final Problems problems;
     private final Scope scope;
+    private final Origin origin;
 
-    Declarations(Problems problems, Scope scope) {
+    Declarations(Problems problems, Scope scope, Origin origin) {
         this.problems = problems;
         this.scope = scope;
+        this.origin = origin;
     }
 
     List<Declaration> read(YNode resources) {
@@ -121,6 +124,6 @@ final class Declarations {
         }
         Map<String, YNode.Entry> merged = new LinkedHashMap<>(defaults);
         merged.putAll(props);
-        out.add(new Declaration(kind, name, mark, merged, scope));
+        out.add(new Declaration(kind, name, mark, merged, scope, origin));
     }
 }

@@ -3,6 +3,7 @@ package io.muster.engine.compile;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
@@ -12,6 +13,7 @@ import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.apply.ApplyKind;
 import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
@@ -47,6 +49,7 @@ final class VertexBuilder {
     private final Set<String> rendering = new HashSet<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();
+    private final HealthCheckReader healthCheckReader;
 
     /** A rendered property: its value, or the resources whose run-time values it waits for. */
     private record Rendered(Object value, Set<String> waitsFor) {
@@ -58,6 +61,7 @@ final class VertexBuilder {
     VertexBuilder(Map<String, Declaration> byId, Problems problems) {
         this.byId = byId;
         this.problems = problems;
+        this.healthCheckReader = new HealthCheckReader(problems);
         for (Declaration d : byId.values()) readAlias(d);
     }
 
@@ -104,13 +108,34 @@ final class VertexBuilder {
         }
         relations(d);
         Vertex.Meta meta = MetaParams.read(d, problems);
+        // an apply above it runs in noop: the resource's own noop: false cannot weaken that
+        if (meta != null && d.origin().noop()) meta = meta.withNoop();
         Vertex.Control control = control(d);
         List<String> tags = tags(d);
-        if (!ok || meta == null || control == null || tags == null) return null;
+        List<HealthCheck> healthChecks = healthCheckReader.read(d);
+        boolean applyOk = applyOk(d);
+        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !applyOk) return null;
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
-        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope());
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks);
+    }
+
+    /**
+     * An apply's children run before it decides anything, so a condition on it could not stop them; and its
+     * outcome is its children's, so health checks belong on them.
+     */
+    private boolean applyOk(Declaration d) {
+        if (!d.kind().name().equals(ApplyKind.NAME)) return true;
+        boolean ok = true;
+        for (String property : List.of("control", "health_checks")) {
+            YNode.Entry e = d.properties().get(property);
+            if (e == null) continue;
+            problems.add(e.keyMark(), d.id() + ": " + property + " is not supported on apply resources; put it on the "
+                    + "child manifest's resources");
+            ok = false;
+        }
+        return ok;
     }
 
     private void instantiate(Declaration d, Params params, Map<String, Mark> marks) {

@@ -6,7 +6,9 @@ import java.util.Locale;
 public enum EdgeReason {
     REQUIRE, BEFORE, NOTIFY, SUBSCRIBE, AUTOEDGE,
     /** The later resource reads a value the earlier one produces ({@code lookup}). */
-    LOOKUP;
+    LOOKUP,
+    /** The earlier resource belongs to the child manifest of the later {@code apply} resource. */
+    CHILD;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);

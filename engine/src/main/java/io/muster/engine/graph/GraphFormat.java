@@ -6,7 +6,10 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-/** {@code muster graph}: the compiled graph as Graphviz dot or JSON, each edge labelled with its reason. */
+/**
+ * {@code muster graph}: the compiled graph as Graphviz dot or JSON, each edge labelled with its reason
+ * (value passing dashed, an apply's children dotted).
+ */
 public final class GraphFormat {
     private GraphFormat() {}
 
@@ -16,7 +19,7 @@ public final class GraphFormat {
         for (Edge e : graph.edges()) {
             out.append("  ").append(quote(e.from())).append(" -> ").append(quote(e.to()))
                     .append(" [label=").append(quote(e.reason().label()))
-                    .append(e.reason() == EdgeReason.LOOKUP ? ", style=dashed" : "")
+                    .append(e.reason() == EdgeReason.LOOKUP ? ", style=dashed" : e.reason() == EdgeReason.CHILD ? ", style=dotted" : "")
                     .append("];\n");
         }
         return out.append("}\n").toString();
@@ -31,6 +34,7 @@ public final class GraphFormat {
             vertex.put("name", v.name());
             vertex.put("file", v.mark().file().toString());
             vertex.put("line", v.mark().line());
+            vertex.put("manifest", v.origin().manifest());
             vertex.put("tags", v.tags());
             vertices.add(vertex);
         }

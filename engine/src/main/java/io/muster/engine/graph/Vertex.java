@@ -1,5 +1,6 @@
 package io.muster.engine.graph;
 
+import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
@@ -15,9 +16,12 @@ import java.util.Map;
  * @param mark where the resource is declared (its name)
  * @param propertyMarks where each property is written, for errors found at run time
  * @param control the {@code control} conditions, evaluated just before the resource runs
+ * @param origin the manifest it was declared in, and the modes its apply chain imposes
+ * @param healthChecks run after it converged (or alone, in health-check mode)
  */
 public record Vertex(String id, ResourceKind kind, Params params, Map<String, Object> late, Mark mark,
-                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope) {
+                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope,
+                     Origin origin, List<HealthCheck> healthChecks) {
 
     public String name() {
         return params.name();
@@ -42,6 +46,10 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
 
         public Meta {
             sema = List.copyOf(sema);
+        }
+
+        public Meta withNoop() {
+            return new Meta(true, retry, delayMs, pollSeconds, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
         }
     }
 

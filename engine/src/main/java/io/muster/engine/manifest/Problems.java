@@ -11,6 +11,11 @@ public final class Problems {
         found.add(new Problem(mark, message));
     }
 
+    /** Another manifest's problems (a child manifest that could not be read), kept with these. */
+    public void addAll(List<Problem> problems) {
+        found.addAll(problems);
+    }
+
     public boolean isEmpty() {
         return found.isEmpty();
     }

@@ -1,5 +1,7 @@
 package io.muster.engine.report;
 
+import io.muster.engine.health.HealthResult;
+import io.muster.engine.health.HealthStatus;
 import io.muster.engine.util.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -25,14 +27,28 @@ public final class JsonReport {
             entry.put("message", r.message());
             entry.put("error", r.error());
             entry.put("duration_ms", r.durationMs());
+            entry.put("manifest", r.manifest());
+            entry.put("health_checks", r.healthChecks().stream().map(JsonReport::healthCheck).toList());
             resources.add(entry);
         }
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("host", report.host());
-        doc.put("mode", report.noop() ? "noop" : "apply");
+        doc.put("mode", report.mode());
         doc.put("duration_ms", report.durationMs());
         doc.put("summary", summary);
+        Map<String, Object> health = new LinkedHashMap<>();
+        for (HealthStatus s : HealthStatus.values()) health.put(s.label(), report.count(s));
+        doc.put("health_checks", health);
         doc.put("resources", resources);
         return Json.pretty(doc) + "\n";
+    }
+
+    private static Map<String, Object> healthCheck(HealthResult r) {
+        Map<String, Object> check = new LinkedHashMap<>();
+        check.put("name", r.name());
+        check.put("status", r.status().label());
+        check.put("output", r.output());
+        check.put("tries", r.tries());
+        return check;
     }
 }

@@ -1,12 +1,23 @@
 package io.muster.engine.report;
 
+import io.muster.engine.health.HealthResult;
+import io.muster.engine.health.HealthStatus;
 import java.util.List;
+import java.util.stream.Stream;
 
-/** The result of a run: one entry per resource, in declaration order. */
-public record Report(String host, boolean noop, long durationMs, List<ResourceReport> resources) {
+/**
+ * The result of a run: one entry per resource, in declaration order.
+ *
+ * @param healthCheckOnly the run only ran health checks ({@code muster check})
+ */
+public record Report(String host, boolean noop, long durationMs, List<ResourceReport> resources, boolean healthCheckOnly) {
 
     public Report {
         resources = List.copyOf(resources);
+    }
+
+    public Report(String host, boolean noop, long durationMs, List<ResourceReport> resources) {
+        this(host, noop, durationMs, resources, false);
     }
 
     public long count(Status status) {
@@ -15,6 +26,24 @@ public record Report(String host, boolean noop, long durationMs, List<ResourceRe
 
     public long refreshed() {
         return resources.stream().filter(ResourceReport::refreshed).count();
+    }
+
+    /** How many health checks ended with {@code status}. */
+    public long count(HealthStatus status) {
+        return healthResults().filter(r -> r.status() == status).count();
+    }
+
+    public long healthChecks() {
+        return healthResults().count();
+    }
+
+    private Stream<HealthResult> healthResults() {
+        return resources.stream().flatMap(r -> r.healthChecks().stream());
+    }
+
+    /** {@code apply}, {@code noop} or {@code check}. */
+    public String mode() {
+        return healthCheckOnly ? "check" : noop ? "noop" : "apply";
     }
 
     /**

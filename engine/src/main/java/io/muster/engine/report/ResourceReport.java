@@ -1,14 +1,24 @@
 package io.muster.engine.report;
 
+import io.muster.engine.health.HealthResult;
 import io.muster.engine.resource.Change;
 import java.util.List;
 
-/** What happened to one resource: its status, the attributes changed, and why it failed or was skipped. */
+/**
+ * What happened to one resource: its status, the attributes changed, why it failed or was skipped, what
+ * its health checks said, and, for a resource of a child manifest, that manifest (null for the root's).
+ */
 public record ResourceReport(String id, Status status, List<Change> changes, boolean refreshed, String message,
-                             String error, long durationMs) {
+                             String error, long durationMs, List<HealthResult> healthChecks, String manifest) {
 
     public ResourceReport {
         changes = List.copyOf(changes);
+        healthChecks = List.copyOf(healthChecks);
+    }
+
+    public ResourceReport(String id, Status status, List<Change> changes, boolean refreshed, String message,
+                          String error, long durationMs) {
+        this(id, status, changes, refreshed, message, error, durationMs, List.of(), null);
     }
 
     public static ResourceReport skipped(String id, String why) {
@@ -17,5 +27,16 @@ public record ResourceReport(String id, Status status, List<Change> changes, boo
 
     public List<String> changedAttributes() {
         return changes.stream().map(Change::attribute).distinct().toList();
+    }
+
+    /** With its health checks' results; a check that is not OK fails the resource. */
+    public ResourceReport withHealthChecks(List<HealthResult> results) {
+        String failure = results.stream().filter(r -> !r.ok()).findFirst().map(HealthResult::describe).orElse(null);
+        Status judged = failure != null ? Status.FAILED : status;
+        return new ResourceReport(id, judged, changes, refreshed, message, failure != null ? failure : error, durationMs, results, manifest);
+    }
+
+    public ResourceReport withManifest(String childManifest) {
+        return new ResourceReport(id, status, changes, refreshed, message, error, durationMs, healthChecks, childManifest);
     }
 }

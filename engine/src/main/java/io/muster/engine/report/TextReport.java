@@ -1,12 +1,15 @@
 package io.muster.engine.report;
 
+import io.muster.engine.health.HealthResult;
+import io.muster.engine.health.HealthStatus;
 import io.muster.engine.resource.Change;
 import java.io.PrintWriter;
 
 /**
  * Human output: a line per resource that is not stable, as it finishes
- * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes and diffs under it when asked,
- * then a summary block.
+ * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes and diffs under it when asked, a
+ * line per health check that ran, then a summary block. A child manifest's resource lines end with the
+ * manifest in brackets ({@code [lib/web.yaml]}).
  */
 public final class TextReport {
     private final PrintWriter out;
@@ -19,14 +22,20 @@ public final class TextReport {
     }
 
     public synchronized void resource(ResourceReport r) {
-        if (r.status() == Status.STABLE) return;
+        String origin = r.manifest() == null ? "" : " [" + r.manifest() + "]";
+        if (r.status() != Status.STABLE) line(r, origin);
+        for (HealthResult check : r.healthChecks()) out.println(r.id() + " " + check.describe() + origin);
+        out.flush();
+    }
+
+    private void line(ResourceReport r, String origin) {
         StringBuilder line = new StringBuilder(r.id()).append(' ').append(r.status().label());
         if (!r.changes().isEmpty()) line.append(' ').append(String.join(",", r.changedAttributes()));
         if (r.refreshed()) line.append(" (refreshed)");
         if (r.status() == Status.CHANGED || r.status() == Status.FAILED) line.append(' ').append(r.durationMs()).append("ms");
         if (r.error() != null) line.append(": ").append(r.error());
         else if (r.message() != null && r.status() != Status.CHANGED) line.append(": ").append(r.message());
-        out.println(line);
+        out.println(line.append(origin));
         if (details) {
             for (Change c : r.changes()) {
                 String description = c.describe();
@@ -34,15 +43,17 @@ public final class TextReport {
                 if (c.diff() != null) c.diff().lines().forEach(l -> out.println("    " + l));
             }
         }
-        out.flush();
     }
 
     public synchronized void summary(Report report) {
-        String mode = report.noop() ? "noop" : "apply";
-        out.printf("%s on %s: %d resources in %dms%n", mode, report.host(), report.resources().size(), report.durationMs());
+        out.printf("%s on %s: %d resources in %dms%n", report.mode(), report.host(), report.resources().size(), report.durationMs());
         out.printf("  changed %d, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
                 report.count(Status.CHANGED), report.count(Status.STABLE), report.count(Status.FAILED),
                 report.count(Status.SKIPPED), report.count(Status.UNRESOLVABLE), report.refreshed());
+        if (report.healthCheckOnly() || report.healthChecks() > 0) {
+            out.printf("  health checks: ok %d, warning %d, critical %d, unknown %d%n", report.count(HealthStatus.OK),
+                    report.count(HealthStatus.WARNING), report.count(HealthStatus.CRITICAL), report.count(HealthStatus.UNKNOWN));
+        }
         long unresolvable = report.count(Status.UNRESOLVABLE);
         if (unresolvable > 0) {
             out.printf("%d resource(s) depend on effectful results and may change%n", unresolvable);

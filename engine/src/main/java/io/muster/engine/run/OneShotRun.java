@@ -44,13 +44,14 @@ public final class OneShotRun {
         CountDownLatch finished = new CountDownLatch(graph.size());
         Semaphore slots = new Semaphore(options.sema());
         VertexRun vertexRun = new VertexRun(options, new Values(graph));
+        ApplyOutcome applyOutcome = new ApplyOutcome(graph, options);
         for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
 
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             var scheduler = new Object() {
                 void start(Vertex v) {
                     threads.execute(() -> {
-                        ResourceReport report = execute(v);
+                        ResourceReport report = execute(v).withManifest(v.origin().childManifest());
                         reports.put(v.id(), report);
                         progress.accept(report);
                         release(v, report);
@@ -59,6 +60,7 @@ public final class OneShotRun {
                 }
 
                 ResourceReport execute(Vertex v) {
+                    if (ApplyOutcome.isApply(v)) return applyOutcome.of(v, reports, blockedBy.get(v.id()));
                     String failedDependency = blockedBy.get(v.id());
                     if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
                     slots.acquireUninterruptibly();
@@ -70,7 +72,8 @@ public final class OneShotRun {
                 }
 
                 void release(Vertex v, ResourceReport report) {
-                    String blocking = blockingReason(v.id(), report, blockedBy.get(v.id()));
+                    // a health-check run changes nothing, so every check runs, whatever failed before it
+                    String blocking = options.healthCheckOnly() ? null : blockingReason(v.id(), report, blockedBy.get(v.id()));
                     for (Edge e : graph.outgoing(v.id())) {
                         if (blocking != null) blockedBy.putIfAbsent(e.to(), blocking);
                         if (report.status() == Status.CHANGED && e.reason().refreshes()) refresh.put(e.to(), true);
@@ -85,7 +88,7 @@ public final class OneShotRun {
         }
         List<ResourceReport> ordered = new ArrayList<>(graph.size());
         for (Vertex v : graph.vertices()) ordered.add(reports.get(v.id()));
-        return new Report(options.hostname(), options.noop(), (System.nanoTime() - start) / 1_000_000, ordered);
+        return new Report(options.hostname(), options.noop(), (System.nanoTime() - start) / 1_000_000, ordered, options.healthCheckOnly());
     }
 
     /** Why the dependents of a finished resource must not run, or null when they may. */

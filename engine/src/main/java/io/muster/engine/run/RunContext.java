@@ -1,5 +1,6 @@
 package io.muster.engine.run;
 
+import io.muster.engine.graph.Vertex;
 import io.muster.engine.resource.Context;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -15,12 +16,14 @@ final class RunContext implements Context {
     private final RunOptions options;
     private final String kind;
     private final String id;
+    private final String manifest;
     private final boolean refresh;
 
-    RunContext(RunOptions options, String kind, String id, boolean refresh) {
+    RunContext(RunOptions options, Vertex v, boolean refresh) {
         this.options = options;
-        this.kind = kind;
-        this.id = id;
+        this.kind = v.kind().name();
+        this.id = v.id();
+        this.manifest = v.origin().childManifest();
         this.refresh = refresh;
     }
 
@@ -46,11 +49,13 @@ final class RunContext implements Context {
 
     /**
      * Logging starts only when a resource logs: most runs never pay for it. Each resource runs on a
-     * virtual thread of its own, so the id put in the MDC labels exactly this resource's lines.
+     * virtual thread of its own, so the id (and the child manifest it came from) put in the MDC label
+     * exactly this resource's lines.
      */
     @Override
     public Logger log() {
         MDC.put("resource", id);
+        if (manifest != null) MDC.put("manifest", manifest);
         return LoggerFactory.getLogger("muster." + kind);
     }
 

@@ -3,6 +3,8 @@ package io.muster.engine.run;
 import io.muster.engine.compile.Conditions;
 import io.muster.engine.compile.Rendering;
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.health.HealthChecks;
+import io.muster.engine.health.HealthResult;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
@@ -21,8 +23,8 @@ import java.util.Map;
 
 /**
  * Runs one vertex once: evaluates its control conditions, renders late properties with the values
- * produced so far, builds and validates the resource, and calls {@code checkApply}. Never throws: every
- * outcome becomes a {@link ResourceReport}.
+ * produced so far, builds and validates the resource, calls {@code checkApply}, then runs its health checks
+ * (only those, in health-check mode). Never throws: every outcome becomes a {@link ResourceReport}.
  */
 final class VertexRun {
     private final RunOptions options;
@@ -40,15 +42,23 @@ final class VertexRun {
             Scope scope = scope(v);
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
+            if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
+                List<HealthResult> checks = HealthChecks.run(v.healthChecks(), v.params().directory());
+                return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start)).withHealthChecks(checks);
+            }
             Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
-            RunContext context = new RunContext(options, v.kind().name(), v.id(), refreshed);
+            RunContext context = new RunContext(options, v, refreshed);
             if (!noop && v.meta().reverse() && resource instanceof Reversible reversible) reversible.remember(context);
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
-            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start));
+            // health checks judge the converged state; in noop it was not reached, so they would judge nothing
+            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.healthChecks(), v.params().directory());
+            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start))
+                    .withHealthChecks(health);
         } catch (UnresolvableException e) {
+            values.record(v.id(), Map.of(), true); // what reads this resource's values is unresolvable too
             return new ResourceReport(v.id(), Status.UNRESOLVABLE, List.of(), false, e.getMessage(), null, millis(start));
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? v.mark() : v.propertyMarks().getOrDefault(e.property(), v.mark());

@@ -166,7 +166,7 @@ class ManifestCompilerTest {
                 "5:9: file#relative: path: expected an absolute path, got 'relative'",
                 "7:22: exec#e: timeout: expected a number, got the string 'soon'",
                 "7:37: exec#e: require: no resource 'file#/tmp/z' (did you mean 'file#/tmp/x'?); write kind#name",
-                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: document, exec, file, msg, noop");
+                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: apply, document, exec, file, msg, noop");
     }
 
     @Test
@@ -174,16 +174,31 @@ class ManifestCompilerTest {
         assertThat(problems("""
                 resources:
                   - msg:
-                      - a: {message: a, meta: {noop: maybe, retry: 3, nop: true}}
+                      - a: {message: a, meta: {noop: maybe, retry: -2, nop: true}}
                       - a: {message: again}
+                      - b: {message: b, meta: {delay: soon, limit: 2, sema: "db:0", export: true}}
                   - file:
                       - /tmp/d: {ensure: dir}
                 """)).containsExactly(
                 "3:38: msg#a: meta.noop: expected true or false, got the string 'maybe'",
-                "3:45: msg#a: meta: metaparam 'retry' is not supported yet; supported: autoedge, noop",
-                "3:55: msg#a: meta: unknown metaparam 'nop' (did you mean 'noop'?); supported: autoedge, noop",
+                "3:52: msg#a: meta.retry: expected a whole number of retries, -1 for forever, got the number -2",
+                "3:56: msg#a: meta: unknown metaparam 'nop' (did you mean 'noop'?); expected one of autoedge, autogroup, burst, delay, limit, noop, poll, realize, retry, reverse, rewatch, sema",
                 "4:9: duplicate resource msg#a (first declared at line 3)",
-                "6:26: file#/tmp/d: ensure: expected one of present, absent, directory, got 'dir' (did you mean 'directory'?)");
+                "5:39: msg#b: meta.delay: expected milliseconds between retries (0 or more), got the string 'soon'",
+                "5:61: msg#b: meta.sema: expected a size of at least 1 after ':' in 'db:0'",
+                "5:69: msg#b: meta: metaparam 'export' needs a fleet (an agent with etcd); not supported by a local run yet",
+                "7:26: file#/tmp/d: ensure: expected one of present, absent, directory, got 'dir' (did you mean 'directory'?)");
+    }
+
+    @Test
+    void aFiniteLimitNeedsABurst() {
+        assertThat(problems("""
+                resources:
+                  - msg:
+                      - a: {message: a, meta: {limit: 0.5}}
+                      - b: {message: b, meta: {limit: 0.5, burst: 1, retry: -1, delay: 100, poll: 5, sema: [db, "io:2"]}}
+                """)).containsExactly(
+                "3:39: msg#a: meta.limit: a finite limit needs meta.burst of at least 1 (how many runs may happen at once)");
     }
 
     @Test

@@ -98,6 +98,31 @@ class OneShotRunTest {
     }
 
     @Test
+    void whatReadsAnUnresolvableValueIsUnresolvableToo() throws Exception {
+        Report plan = new Manifests(dir).plan("""
+                resources:
+                  - exec: [{ip: {command: "echo 10.0.0.1"}}]
+                  - file:
+                      - ROOT/ip: {content: "{{ lookup('exec#ip.stdout') }}"}
+                      - ROOT/copy: {content: "{{ lookup('file#ROOT/ip.content') }}"}
+                """);
+        assertThat(resource(plan, "file#" + dir + "/copy").status()).isEqualTo(Status.UNRESOLVABLE);
+        assertThat(plan.count(Status.FAILED)).isZero();
+    }
+
+    @Test
+    void anApplyReportsItsChildrensOutcome() throws Exception {
+        Manifests m = new Manifests(dir);
+        m.write("lib/ok.yaml", "resources: [{file: [{ROOT/ok: {content: x}}]}]\n");
+        m.write("lib/bad.yaml", "resources: [{exec: [{bad: {command: \"false\"}}]}]\n");
+        Report report = m.apply("resources: [{apply: [lib/ok.yaml, lib/bad.yaml]}]\n");
+        assertThat(resource(report, "apply#lib/ok.yaml").status()).isEqualTo(Status.CHANGED);
+        assertThat(resource(report, "apply#lib/bad.yaml").error()).isEqualTo("child manifest had 1 failed resources");
+        assertThat(resource(report, "exec#bad").manifest()).isEqualTo("lib/bad.yaml");
+        assertThat(resource(report, "apply#lib/bad.yaml").manifest()).isNull();
+    }
+
+    @Test
     void independentResourcesRunInParallelUpToSema() throws Exception {
         Manifests m = new Manifests(dir);
         Graph graph = m.compile("""

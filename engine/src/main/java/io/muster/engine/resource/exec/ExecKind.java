@@ -15,7 +15,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-/** {@code exec}: runs a command when its guards say so; its stdout, stderr and exit code are values. */
+/**
+ * {@code exec}: runs a command when its guards say so; its stdout, stderr and exit code are values. With
+ * {@code query: true} the command only reads: it runs on every check, in noop too, and never counts as a change.
+ */
 public final class ExecKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("command", Set.of("stdout", "stderr", "exit_code"),
             Property.required("command", Type.ANY).checkedBy(ExecKind::commandProblem),
@@ -29,6 +32,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("refreshonly", Type.BOOLEAN),
+            Property.optional("query", Type.BOOLEAN),
             Property.optional("user", Type.STRING),
             Property.optional("group", Type.STRING),
             Property.optional("watchcmd", Type.ANY).checkedBy(ExecKind::commandProblem),
@@ -50,7 +54,7 @@ public final class ExecKind implements ResourceKind {
     public Resource create(Params p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
         Execution execution = new Execution(
-                p.absolutePath("cwd"),
+                p.has("cwd") ? p.absolutePath("cwd") : p.directory(), // relative paths mean the manifest's directory
                 environment(p.raw("environment")),
                 searchPath(p.strings("path")),
                 Duration.ofMillis(Math.round(p.number("timeout", DEFAULT_TIMEOUT_SECONDS) * 1000)),
@@ -62,6 +66,7 @@ public final class ExecKind implements ResourceKind {
                 command(p, "unless", shell),
                 p.absolutePath("creates"),
                 p.bool("refreshonly", false),
+                p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
                 execution,
                 command(p, "watchcmd", shell),

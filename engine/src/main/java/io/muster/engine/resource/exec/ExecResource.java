@@ -19,10 +19,11 @@ import java.util.Set;
 /**
  * Runs {@code command} unless a guard says the work is done: {@code creates} exists, {@code onlyif}
  * fails, {@code unless} succeeds, or {@code refreshonly} and nothing notified it. Guards run in noop too;
- * the command itself only when applying. Under {@code muster run} it is checked again whenever a line comes
- * out of {@code watchcmd} or one of {@code watchfiles} changes.
+ * the command itself only when applying, except a {@code query}, which only reads and so runs in noop too
+ * (its stdout is a value known at check time) and is never a change. Under {@code muster run} it is checked
+ * again whenever a line comes out of {@code watchcmd} or one of {@code watchfiles} changes.
  */
-record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly,
+record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
                     Set<Long> returns, Execution execution, Command watchcmd, List<Path> watchfiles)
         implements Refreshable, Edgeable {
 
@@ -31,6 +32,9 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
         if ((execution.user() != null || execution.group() != null) && !"root".equals(System.getProperty("user.name"))) {
             throw new InvalidResourceException(execution.user() != null ? "user" : "group",
                     "running a command as another user or group needs muster to run as root");
+        }
+        if (query && refreshonly) {
+            throw new InvalidResourceException("refreshonly", "a query runs on every check; it cannot also be refreshonly");
         }
     }
 
@@ -50,8 +54,14 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
         if (creates != null && Files.exists(creates)) return Result.STABLE;
         if (onlyif != null && guard(onlyif, context) != 0) return Result.STABLE;
         if (unless != null && guard(unless, context) == 0) return Result.STABLE;
+        if (query) return Result.STABLE.withOutputs(execute());
         List<Change> executed = List.of(new Change("executed", null, null, null));
         if (!apply) return Result.changed(executed);
+        return Result.changed(executed).withOutputs(execute());
+    }
+
+    /** Runs the command; its values, or an exception when it exits with a code not in {@code returns}. */
+    private Map<String, Object> execute() throws Exception {
         Execution.Outcome outcome = execution.run(command);
         if (!returns.contains((long) outcome.exitCode())) {
             String detail = lastLine(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
@@ -59,10 +69,10 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
                     + (returns.size() == 1 ? returns.iterator().next() : "one of " + returns) + ")"
                     + (detail.isEmpty() ? "" : ": " + detail));
         }
-        return Result.changed(executed).withOutputs(Map.of(
+        return Map.of(
                 "stdout", stripTrailingNewlines(outcome.stdout()),
                 "stderr", stripTrailingNewlines(outcome.stderr()),
-                "exit_code", (long) outcome.exitCode()));
+                "exit_code", (long) outcome.exitCode());
     }
 
     @Override

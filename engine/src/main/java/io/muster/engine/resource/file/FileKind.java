@@ -10,9 +10,9 @@ import io.muster.engine.resource.Type;
 import java.nio.file.Path;
 import java.util.Set;
 
-/** {@code file}: a regular file or directory, its content, owner, group and mode. */
+/** {@code file}: a regular file or directory, its content, owner, group and mode; its {@code sha256} is a value. */
 public final class FileKind implements ResourceKind {
-    private static final Schema SCHEMA = Schema.of("path", Set.of(),
+    private static final Schema SCHEMA = Schema.of("path", Set.of("sha256"),
             Property.required("path", Type.STRING),
             Property.oneOf("ensure", "present", "absent", "directory"),
             Property.optional("content", Type.STRING),

@@ -20,9 +20,13 @@ import java.nio.file.attribute.PosixFileAttributeView;
 import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.nio.file.attribute.UserPrincipalNotFoundException;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A file or directory. Content is replaced atomically (temp file with the final mode and owner, fsync,
@@ -78,8 +82,24 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return switch (ensure) {
             case ABSENT -> absent(now, apply);
             case DIRECTORY -> directory(now, apply);
-            case PRESENT -> present(now, context, apply);
+            case PRESENT -> {
+                byte[] desired = desiredContent();
+                yield present(now, desired, context, apply).withOutputs(Map.of("sha256", sha256(now, desired)));
+            }
         };
+    }
+
+    /**
+     * The {@code sha256} value: of the content the file has once converged (in noop: would have), so a
+     * consumer sees in a plan what an apply would give it. Unmanaged content is read from the file.
+     */
+    private String sha256(FileStat now, byte[] desired) throws IOException {
+        byte[] content = desired != null ? desired : now != null && now.regular() ? Files.readAllBytes(path) : new byte[0];
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every Java runtime has SHA-256", e);
+        }
     }
 
     private Result absent(FileStat now, boolean apply) throws IOException {
@@ -110,7 +130,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return Result.changed(fixAttributes(now, apply));
     }
 
-    private Result present(FileStat now, Context context, boolean apply) throws IOException {
+    private Result present(FileStat now, byte[] desired, Context context, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.regular()) {
             if (now.directory() && !force) {
@@ -120,7 +140,6 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             if (apply) AtomicFiles.deleteRecursively(path);
             now = null;
         }
-        byte[] desired = desiredContent();
         if (now == null) {
             if (changes.isEmpty()) changes.add(Change.of("ensure", "absent", "present"));
             if (desired != null) changes.add(contentChange(null, desired, context));

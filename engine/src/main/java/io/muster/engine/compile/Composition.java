@@ -1,0 +1,205 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.graph.Origin;
+import io.muster.engine.manifest.ManifestException;
+import io.muster.engine.manifest.Mark;
+import io.muster.engine.manifest.Problems;
+import io.muster.engine.manifest.YNode;
+import io.muster.engine.manifest.YamlReader;
+import io.muster.engine.resource.Type;
+import io.muster.engine.resource.apply.ApplyKind;
+import io.muster.engine.template.Lookup;
+import io.muster.engine.template.Scope;
+import io.muster.engine.template.TemplateException;
+import io.muster.engine.util.Maps;
+import io.muster.engine.util.Suggest;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Pattern;
+
+/**
+ * Reads a manifest and, through its {@code apply} resources, every child manifest into one list of
+ * declarations, each child's right after the apply resource that includes it. Every manifest has a scope of
+ * its own (its data, its directory), so nothing of a child reaches its parent's other resources; a child's
+ * resources inherit the noop and health-check mode of the applies above them, which a child can strengthen,
+ * never weaken. Nesting depth, apply cycles and {@code allow_apply} are checked here, so they fail the
+ * compilation: nothing runs.
+ */
+final class Composition {
+    private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources");
+    private static final Pattern URL = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://.*");
+
+    private final CompileOptions options;
+    private final Problems problems;
+    private final Path rootDirectory;
+    private final List<Declaration> declarations = new ArrayList<>();
+    private final Map<Declaration, List<Declaration>> children = new IdentityHashMap<>();
+
+    /**
+     * A manifest to read: the chain of real paths that led to it (for cycles), its origin, the data its
+     * apply passes, and the apply that forbids it to apply others (null when it may).
+     */
+    private record Level(Path file, List<Path> realChain, Origin origin, Map<String, Object> applyData, Declaration deniedBy) {}
+
+    /** An apply resource's own settings, as its parent manifest renders them. */
+    private record Settings(boolean noop, boolean healthCheckOnly, boolean allowApply, Map<String, Object> data) {}
+
+    Composition(CompileOptions options, Problems problems, Path root) {
+        this.options = options;
+        this.problems = problems;
+        this.rootDirectory = root.toAbsolutePath().normalize().getParent();
+    }
+
+    /** All declarations of {@code root} and its children. The root's fatal problems are thrown, a child's collected. */
+    List<Declaration> read(Path root) throws ManifestException {
+        YNode.Dict top = top(root);
+        readManifest(top, new Level(root, List.of(realPath(root)), Origin.root(label(root)), Map.of(), null));
+        return declarations;
+    }
+
+    /** The direct children of each apply declaration. */
+    Map<Declaration, List<Declaration>> children() {
+        return children;
+    }
+
+    private YNode.Dict top(Path file) throws ManifestException {
+        YNode root = YamlReader.read(file);
+        if (!(root instanceof YNode.Dict top)) {
+            throw new ManifestException(root.mark(), "expected a manifest map with a 'resources:' list, got " + root.describe());
+        }
+        return top;
+    }
+
+    private List<Declaration> readManifest(YNode.Dict top, Level level) throws ManifestException {
+        for (YNode.Entry e : top.entries().values()) {
+            if (!TOP_LEVEL.contains(e.key())) {
+                problems.add(e.keyMark(), "unknown top-level key '" + e.key() + "'" + Suggest.hint(e.key(), TOP_LEVEL)
+                        + "; expected " + String.join(", ", TOP_LEVEL));
+            }
+        }
+        Path directory = level.file().toAbsolutePath().normalize().getParent();
+        Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE);
+        Map<String, Object> data = DataResolver.resolve(top, base, level.applyData(), options.data());
+        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE);
+        List<Declaration> own = new Declarations(problems, scope, level.origin()).read(top.get("resources"));
+        for (Declaration d : own) {
+            declarations.add(d);
+            if (d.kind().name().equals(ApplyKind.NAME)) children.put(d, include(d, level));
+        }
+        return own;
+    }
+
+    /** Reads the child manifest of {@code apply}; its declarations, or none when it cannot be included. */
+    private List<Declaration> include(Declaration apply, Level parent) {
+        if (parent.deniedBy() != null) {
+            Declaration denying = parent.deniedBy();
+            problems.add(apply.mark(), apply.id() + ": this manifest may not apply others: " + denying.id() + " ("
+                    + where(denying.mark()) + ") sets allow_apply: false");
+            return List.of();
+        }
+        if (URL.matcher(apply.name()).matches()) {
+            problems.add(apply.mark(), apply.id() + ": expected a path relative to this manifest, not a URL");
+            return List.of();
+        }
+        Path file = parent.file().resolveSibling(apply.name()).normalize();
+        if (!Files.isRegularFile(file)) {
+            problems.add(apply.mark(), apply.id() + ": no manifest at " + file);
+            return List.of();
+        }
+        Path real = realPath(file);
+        List<String> chain = new ArrayList<>(parent.origin().chain());
+        chain.add(label(file));
+        if (parent.realChain().contains(real)) {
+            problems.add(apply.mark(), apply.id() + ": apply cycle: " + String.join(" -> ", chain));
+            return List.of();
+        }
+        if (chain.size() > options.maxApplyDepth()) {
+            problems.add(apply.mark(), apply.id() + ": manifests nested " + chain.size() + " deep, more than the "
+                    + options.maxApplyDepth() + " allowed (--max-apply-depth): " + String.join(" -> ", chain));
+            return List.of();
+        }
+        Settings settings = settings(apply);
+        if (settings == null) return List.of();
+        List<Path> realChain = new ArrayList<>(parent.realChain());
+        realChain.add(real);
+        Origin origin = parent.origin().child(label(file), settings.noop(), settings.healthCheckOnly());
+        Level child = new Level(file, realChain, origin, settings.data(), settings.allowApply() ? null : apply);
+        try {
+            return readManifest(top(file), child);
+        } catch (ManifestException e) {
+            problems.addAll(e.problems());
+            return List.of();
+        }
+    }
+
+    /**
+     * The apply's settings, rendered with its manifest's data. Null when one is invalid: the vertex builder
+     * reports that with the resource's other problems. The child is compiled before anything runs, so a
+     * lookup of another resource has no value to give yet.
+     */
+    private Settings settings(Declaration apply) {
+        Scope scope = apply.scope().withLookup(reference -> {
+            throw new ReadsResources("lookup('" + reference + "'): an apply resource's settings cannot read other "
+                    + "resources; the child manifest is compiled before anything runs");
+        });
+        try {
+            Boolean noop = bool(apply, "noop", false, scope);
+            Boolean healthCheckOnly = bool(apply, "health_check_only", false, scope);
+            Boolean allowApply = bool(apply, "allow_apply", true, scope);
+            Object data = value(apply, "data", Map.of(), scope);
+            if (noop == null || healthCheckOnly == null || allowApply == null || !(data instanceof Map<?, ?> map)) return null;
+            return new Settings(noop || metaNoop(apply), healthCheckOnly, allowApply, Maps.cast(map));
+        } catch (ReadsResources e) {
+            problems.add(apply.mark(), apply.id() + ": " + e.getMessage());
+            return null;
+        } catch (TemplateException e) {
+            return null;
+        }
+    }
+
+    /** The one settings problem the vertex builder cannot see: it allows lookups. */
+    private static final class ReadsResources extends TemplateException {
+        ReadsResources(String message) {
+            super(message);
+        }
+    }
+
+    /** {@code meta: {noop: true}} on the apply puts its whole child in noop, like {@code noop: true}. */
+    private static boolean metaNoop(Declaration apply) {
+        YNode.Entry meta = apply.properties().get("meta");
+        return meta != null && meta.value() instanceof YNode.Dict dict && dict.get("noop") != null
+                && Boolean.TRUE.equals(Type.BOOLEAN.tryConvert(dict.get("noop").plain()));
+    }
+
+    private static Boolean bool(Declaration apply, String property, boolean fallback, Scope scope) {
+        return (Boolean) Type.BOOLEAN.tryConvert(value(apply, property, fallback, scope));
+    }
+
+    private static Object value(Declaration apply, String property, Object fallback, Scope scope) {
+        YNode.Entry entry = apply.properties().get(property);
+        return entry == null ? fallback : Rendering.render(entry.value().plain(), scope);
+    }
+
+    /** A manifest as users see it in messages: relative to the directory of the manifest given. */
+    private String label(Path file) {
+        Path absolute = file.toAbsolutePath().normalize();
+        return rootDirectory == null ? absolute.toString() : rootDirectory.relativize(absolute).toString();
+    }
+
+    private String where(Mark mark) {
+        return label(mark.file()) + ":" + mark.line();
+    }
+
+    private static Path realPath(Path file) {
+        try {
+            return file.toRealPath();
+        } catch (IOException e) {
+            return file.toAbsolutePath().normalize(); // not readable: YamlReader says why
+        }
+    }
+}

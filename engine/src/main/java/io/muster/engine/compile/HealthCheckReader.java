@@ -1,0 +1,103 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.health.HealthCheck;
+import io.muster.engine.manifest.Problems;
+import io.muster.engine.manifest.YNode;
+import io.muster.engine.resource.Property;
+import io.muster.engine.resource.Type;
+import io.muster.engine.template.TemplateException;
+import io.muster.engine.util.Suggest;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * Reads a resource's {@code health_checks: [{command, name, tries, try_sleep, timeout}]}, rendering
+ * templates with the resource's scope. {@code tries} defaults to 1, {@code try_sleep} to 1 second,
+ * {@code timeout} to 60 seconds (0: none), {@code name} to the command.
+ */
+final class HealthCheckReader {
+    private static final Property COMMAND = Property.required("command", Type.STRING)
+            .checkedBy(v -> v instanceof String s && s.isBlank() ? "expected a command, got an empty string" : null);
+    private static final Property NAME = Property.optional("name", Type.STRING);
+    private static final Property TRIES = Property.optional("tries", Type.INTEGER)
+            .checkedBy(v -> Type.INTEGER.tryConvert(v) instanceof Long n && n < 1 ? "expected at least 1, got " + n : null);
+    private static final Property TRY_SLEEP = seconds("try_sleep");
+    private static final Property TIMEOUT = seconds("timeout");
+    private static final Map<String, Property> KEYS = Map.of("command", COMMAND, "name", NAME, "tries", TRIES,
+            "try_sleep", TRY_SLEEP, "timeout", TIMEOUT);
+
+    private final Problems problems;
+
+    HealthCheckReader(Problems problems) {
+        this.problems = problems;
+    }
+
+    /** The checks, or null when one is invalid (each problem reported). */
+    List<HealthCheck> read(Declaration d) {
+        YNode.Entry e = d.properties().get("health_checks");
+        if (e == null) return List.of();
+        if (!(e.value() instanceof YNode.Seq seq)) {
+            problems.add(e.value().mark(), d.id() + ": health_checks: expected a list of {command: ...} entries, got " + e.value().describe());
+            return null;
+        }
+        List<HealthCheck> checks = new ArrayList<>();
+        boolean ok = true;
+        for (YNode item : seq.items()) {
+            HealthCheck check = check(d, item);
+            if (check == null) ok = false;
+            else checks.add(check);
+        }
+        return ok ? checks : null;
+    }
+
+    private HealthCheck check(Declaration d, YNode item) {
+        String where = d.id() + ": health_checks: ";
+        if (!(item instanceof YNode.Dict dict)) {
+            problems.add(item.mark(), where + "expected a map like {command: ..., tries: 3}, got " + item.describe());
+            return null;
+        }
+        boolean ok = true;
+        Map<String, Object> values = new HashMap<>();
+        for (YNode.Entry e : dict.entries().values()) {
+            Property property = KEYS.get(e.key());
+            if (property == null) {
+                problems.add(e.keyMark(), where + "unknown key '" + e.key() + "'" + Suggest.hint(e.key(), KEYS.keySet())
+                        + "; expected " + String.join(", ", new TreeSet<>(KEYS.keySet())));
+                ok = false;
+                continue;
+            }
+            try {
+                values.put(e.key(), property.coerce(Rendering.render(e.value().plain(), d.scope())));
+            } catch (TemplateException ex) {
+                problems.add(e.value().mark(), where + e.key() + ": " + ex.getMessage());
+                ok = false;
+            } catch (IllegalArgumentException ex) {
+                problems.add(e.value().mark(), where + ex.getMessage());
+                ok = false;
+            }
+        }
+        if (!dict.entries().containsKey("command")) {
+            problems.add(dict.mark(), where + "missing required key 'command'");
+            ok = false;
+        }
+        if (!ok) return null;
+        String command = (String) values.get("command");
+        return new HealthCheck((String) values.getOrDefault("name", command), command,
+                ((Long) values.getOrDefault("tries", 1L)).intValue(),
+                duration(values.getOrDefault("try_sleep", 1.0)),
+                duration(values.getOrDefault("timeout", 60.0)));
+    }
+
+    private static Property seconds(String name) {
+        return Property.optional(name, Type.NUMBER)
+                .checkedBy(v -> Type.NUMBER.tryConvert(v) instanceof Double n && n < 0 ? "expected seconds (0 or more), got " + v : null);
+    }
+
+    private static Duration duration(Object seconds) {
+        return Duration.ofMillis(Math.round((Double) seconds * 1000));
+    }
+}

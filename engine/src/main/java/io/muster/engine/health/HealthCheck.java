@@ -1,0 +1,9 @@
+package io.muster.engine.health;
+
+import java.time.Duration;
+
+/**
+ * One entry of a resource's {@code health_checks}: a command run through {@code /bin/sh} in the
+ * manifest's directory, tried up to {@code tries} times, {@code trySleep} apart, until it reports OK.
+ */
+public record HealthCheck(String name, String command, int tries, Duration trySleep, Duration timeout) {}

@@ -1,0 +1,45 @@
+package io.muster.engine.health;
+
+import io.muster.engine.resource.exec.ShellCommand;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Runs a resource's health checks, each until it reports OK or runs out of tries. */
+public final class HealthChecks {
+    private HealthChecks() {}
+
+    public static List<HealthResult> run(List<HealthCheck> checks, Path directory) throws InterruptedException {
+        List<HealthResult> results = new ArrayList<>(checks.size());
+        for (HealthCheck check : checks) results.add(run(check, directory));
+        return results;
+    }
+
+    private static HealthResult run(HealthCheck check, Path directory) throws InterruptedException {
+        HealthResult result = null;
+        for (int attempt = 1; attempt <= check.tries(); attempt++) {
+            if (attempt > 1) Thread.sleep(check.trySleep());
+            result = once(check, directory, attempt);
+            if (result.ok()) break;
+        }
+        return result;
+    }
+
+    /** A check that cannot start or does not finish in time is CRITICAL, as Nagios treats a timed-out check. */
+    private static HealthResult once(HealthCheck check, Path directory, int attempt) throws InterruptedException {
+        try {
+            ShellCommand.Output out = ShellCommand.run(check.command(), directory, check.timeout());
+            String text = out.stdout().isBlank() ? out.stderr() : out.stdout();
+            return new HealthResult(check.name(), HealthStatus.of(out.exitCode()), firstLine(text), attempt);
+        } catch (IOException e) {
+            return new HealthResult(check.name(), HealthStatus.CRITICAL, e.getMessage(), attempt);
+        }
+    }
+
+    private static String firstLine(String text) {
+        String stripped = text.strip();
+        int nl = stripped.indexOf('\n');
+        return nl < 0 ? stripped : stripped.substring(0, nl).strip();
+    }
+}

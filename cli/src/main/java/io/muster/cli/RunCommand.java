@@ -11,7 +11,6 @@ import io.muster.engine.run.RunOptions;
 import io.muster.engine.run.StatusFile;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -83,7 +82,7 @@ final class RunCommand implements Callable<Integer> {
         try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null;
              Signals signals = new Signals(done::countDown)) {
             live.swap(graph);
-            try (ManifestReloader reloader = new ManifestReloader(live, List.of(manifest.manifest.toAbsolutePath()), () -> manifest.compile(err))) {
+            try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
                 if (maxRuntime == null) done.await();
                 else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
             }

@@ -9,6 +9,7 @@ import io.muster.engine.report.Status;
 import io.muster.engine.resource.apply.ApplyKind;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * The outcome of an {@code apply} resource, which runs after every resource of its child manifest: failed
@@ -35,7 +36,7 @@ final class ApplyOutcome {
      */
     ResourceReport of(Vertex apply, Map<String, ResourceReport> reports, String blockedBy) {
         List<ResourceReport> children = graph.incoming(apply.id()).stream()
-                .filter(e -> e.reason() == EdgeReason.CHILD).map(Edge::from).map(reports::get).toList();
+                .filter(e -> e.reason() == EdgeReason.CHILD).map(Edge::from).map(reports::get).filter(Objects::nonNull).toList();
         String warning = weakenedNoop(apply);
         long failed = children.stream().filter(r -> r.status() == Status.FAILED).count();
         if (failed > 0) {

@@ -19,6 +19,8 @@ final class Convergence {
     private final Consumer<Boolean> onTransition;
     private long lastEventful = System.nanoTime();
     private boolean converged;
+    /** What listeners were last told; the watcher thread catches up with {@link #converged}. */
+    private boolean reported;
     private boolean closed;
 
     /** @param onTransition told {@code true} on becoming converged, {@code false} on leaving it */
@@ -75,10 +77,12 @@ final class Convergence {
         update(() -> closed = true);
     }
 
+    /** Any activity ends convergence at once, so a caller never sees a stale "converged"; it resumes after the quiet period. */
     private void update(Runnable change) {
         lock.lock();
         try {
             change.run();
+            if (!busy.isEmpty() || System.nanoTime() - lastEventful < quietNanos) converged = false;
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -92,12 +96,15 @@ final class Convergence {
             while (!closed) {
                 long quietFor = System.nanoTime() - lastEventful;
                 boolean now = busy.isEmpty() && quietFor >= quietNanos;
-                if (now != converged) {
-                    converged = now;
+                if (now && !converged) {
+                    converged = true;
                     changed.signalAll();
+                }
+                if (reported != converged) {
+                    reported = converged;
                     lock.unlock();
                     try {
-                        onTransition.accept(now);
+                        onTransition.accept(reported);
                     } finally {
                         lock.lock();
                     }

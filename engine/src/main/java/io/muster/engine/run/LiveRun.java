@@ -1,5 +1,7 @@
 package io.muster.engine.run;
 
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.metrics.Metrics;
@@ -11,6 +13,8 @@ import io.muster.engine.resource.Reversible;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -34,6 +38,7 @@ public final class LiveRun implements AutoCloseable {
     private volatile Map<String, Worker> workers = Map.of();
     private volatile Values values = new Values(graph);
     private volatile VertexRun vertexRun;
+    private volatile ApplyOutcome applyOutcome;
 
     /**
      * @param quietSeconds how long nothing may change for the run to count as converged
@@ -48,6 +53,7 @@ public final class LiveRun implements AutoCloseable {
         this.semaphores = new Semaphores(options.sema());
         this.paths = new PathWatches();
         this.vertexRun = new VertexRun(options, values);
+        this.applyOutcome = new ApplyOutcome(graph, options);
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
@@ -71,6 +77,7 @@ public final class LiveRun implements AutoCloseable {
         }
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
+        applyOutcome = new ApplyOutcome(next, options);
         Map<String, Worker> all = new LinkedHashMap<>();
         List<Worker> fresh = new ArrayList<>();
         for (Vertex v : next.vertices()) {
@@ -81,12 +88,14 @@ public final class LiveRun implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
+        Graph previous = graph;
         graph = next;
         workers = all;
         metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(), Collectors.counting())),
                 System.currentTimeMillis());
         convergence.eventful();
-        kept.forEach((id, w) -> w.rebind(next.vertex(id)));
+        kept.forEach((id, w) -> w.rebind(next.vertex(id),
+                !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
         fresh.forEach(Worker::start);
     }
 
@@ -180,6 +189,17 @@ public final class LiveRun implements AutoCloseable {
 
     VertexRun vertexRun() {
         return vertexRun;
+    }
+
+    /** An apply resource's outcome, from its children's last reports. */
+    ResourceReport applyOutcome(Vertex apply) {
+        Map<String, ResourceReport> children = new HashMap<>();
+        for (Edge e : graph.incoming(apply.id())) {
+            Worker child = workers.get(e.from());
+            ResourceReport last = child == null ? null : child.stats().last();
+            if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
+        }
+        return applyOutcome.of(apply, children, null);
     }
 
     Convergence convergence() {

@@ -1,10 +1,13 @@
 package io.muster.engine.run;
 
 import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -12,7 +15,8 @@ import java.util.function.Supplier;
 import org.slf4j.LoggerFactory;
 
 /**
- * Recompiles the manifest when one of its files changes and swaps the new graph into the live run. Editors
+ * Recompiles the manifest when one of its files changes (the root manifest, and every child manifest an
+ * {@code apply} brings in) and swaps the new graph into the live run. Editors
  * save in several steps (truncate, write, rename), so it waits until the files have been quiet for a
  * moment. A manifest that no longer compiles leaves the running graph as it is.
  */
@@ -21,19 +25,48 @@ public final class ManifestReloader implements AutoCloseable {
 
     private final LiveRun run;
     private final Supplier<Graph> compile;
-    private final List<AutoCloseable> watches = new ArrayList<>();
+    private final Path root;
+    private List<AutoCloseable> watches = List.of();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
     private long lastChange;
     private boolean pending;
     private final Thread thread;
 
-    /** @param compile the new graph, or null when the manifest has errors (already reported) */
-    public ManifestReloader(LiveRun run, List<Path> files, Supplier<Graph> compile) throws IOException {
+    /**
+     * @param running the graph compiled from {@code root}, running now
+     * @param compile the new graph, or null when the manifest has errors (already reported)
+     */
+    public ManifestReloader(LiveRun run, Path root, Graph running, Supplier<Graph> compile) throws IOException {
         this.run = run;
+        this.root = root.toAbsolutePath().normalize();
         this.compile = compile;
-        for (Path file : files) watches.add(run.paths().watch(file, this::changed));
+        watch(running);
         thread = Thread.ofVirtual().name("muster-reload").start(this::reload);
+    }
+
+    /** Watches the manifests {@code graph} came from; the set changes when applies come and go. */
+    private void watch(Graph graph) throws IOException {
+        Set<Path> files = new TreeSet<>();
+        files.add(root);
+        for (Vertex v : graph.vertices()) {
+            files.add(root.resolveSibling(v.origin().manifest()).normalize());
+            if (ApplyOutcome.isApply(v)) files.add(v.params().directory().resolve(v.name()).normalize());
+        }
+        List<AutoCloseable> next = new ArrayList<>();
+        for (Path file : files) next.add(run.paths().watch(file, this::changed));
+        closeAll(watches);
+        watches = next;
+    }
+
+    private static void closeAll(List<AutoCloseable> handles) {
+        for (AutoCloseable h : handles) {
+            try {
+                h.close();
+            } catch (Exception e) {
+                // a watch handle only unregisters
+            }
+        }
     }
 
     private void changed() {
@@ -65,6 +98,11 @@ public final class ManifestReloader implements AutoCloseable {
                     continue;
                 }
                 run.swap(next);
+                try {
+                    watch(next);
+                } catch (IOException e) {
+                    LoggerFactory.getLogger("muster").warn("cannot watch the manifests: {}", e.getMessage());
+                }
                 LoggerFactory.getLogger("muster").info("manifest reloaded: {} resources", next.size());
             }
         } catch (InterruptedException e) {
@@ -76,6 +114,6 @@ public final class ManifestReloader implements AutoCloseable {
     public void close() throws Exception {
         thread.interrupt();
         thread.join();
-        for (AutoCloseable w : watches) w.close();
+        closeAll(watches);
     }
 }

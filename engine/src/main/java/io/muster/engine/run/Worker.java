@@ -99,15 +99,20 @@ final class Worker {
         loop = Thread.ofVirtual().name(id).start(this::loop);
     }
 
-    /** Takes over the vertex of a new graph that is the same resource: counters and watch stay. */
-    void rebind(Vertex next) {
+    /**
+     * Takes over the vertex of a new graph that is the same resource: counters and watch stay. When what
+     * it depends on changed (an apply whose child manifest changed), it is checked again.
+     */
+    void rebind(Vertex next, boolean dependenciesChanged) {
         vertex = next;
         if (watchFailure != null && next.meta().rewatch()) {
             watchFailure = null;
             startWatch();
             poke(false);
+        } else if (dependenciesChanged) {
+            poke(false);
         } else {
-            wake(); // its dependencies may be different now
+            wake();
         }
     }
 
@@ -176,10 +181,10 @@ final class Worker {
                 } finally {
                     lock.unlock();
                 }
-                Worker blocker = firstDependency(State.FAILED);
+                Worker blocker = firstDependency(State.FAILED, !ApplyOutcome.isApply(vertex));
                 if (watchFailure != null) failWatch();
                 else if (blocker != null) blockedBy(blocker);
-                else if (firstDependency(State.PENDING) == null) converge();
+                else if (firstDependency(State.PENDING, true) == null) converge();
                 // else: a dependency is still converging, and wakes this one when it is done
             }
         } catch (InterruptedException e) {
@@ -187,8 +192,10 @@ final class Worker {
         }
     }
 
-    private Worker firstDependency(State wanted) {
+    /** @param children whether an apply's child counts (a failed child fails the apply, it does not skip it) */
+    private Worker firstDependency(State wanted, boolean children) {
         for (Edge e : run.graph().incoming(id)) {
+            if (!children && e.reason() == EdgeReason.CHILD) continue;
             Worker w = run.worker(e.from());
             if (w != null && w.state() == wanted) return w;
         }
@@ -242,7 +249,7 @@ final class Worker {
                 lock.unlock();
             }
             try {
-                return run.vertexRun().run(v, refreshNow);
+                return ApplyOutcome.isApply(v) ? run.applyOutcome(v) : run.vertexRun().run(v, refreshNow);
             } finally {
                 lock.lock();
                 try {
@@ -290,7 +297,9 @@ final class Worker {
         state = State.FAILED;
         for (Edge e : run.graph().outgoing(id)) {
             Worker dependent = run.worker(e.to());
-            if (dependent != null) dependent.wake();
+            if (dependent == null) continue;
+            if (e.reason() == EdgeReason.CHILD) dependent.poke(false); // the apply now fails, naming how many
+            else dependent.wake();
         }
         idleUnlessDirty();
     }

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -50,6 +51,10 @@ class LiveRunTest {
 
     private ResourceStats stats(String id) {
         return live.stats().stream().filter(s -> s.id().equals(id)).findFirst().orElseThrow();
+    }
+
+    private static long lines(Path file) throws java.io.IOException {
+        return Files.exists(file) ? Files.readAllLines(file).size() : 0;
     }
 
     private void awaitConverged() throws InterruptedException {
@@ -320,5 +325,37 @@ class LiveRunTest {
         Files.writeString(file, "drift");
         await().atMost(PATIENCE).until(() -> reports.stream().anyMatch(r -> r.status() == Status.CHANGED));
         assertThat(file).hasContent("drift");
+    }
+
+    @Test
+    void aRepairInsideAChildManifestRefreshesSubscribersOfItsApply() throws Exception {
+        manifests().write("lib/child.yaml", """
+                resources:
+                  - file: [{ROOT/child.txt: {content: c}}]
+                  - exec: [{broken: {command: "false"}}]
+                """);
+        start("""
+                resources:
+                  - apply: [{lib/child.yaml: {}}]
+                  - exec:
+                      - notified: {command: "sh -c 'echo x >> ROOT/notified'", refreshonly: true, subscribe: ["apply#lib/child.yaml"]}
+                """);
+        awaitConverged();
+        ResourceStats apply = stats("apply#lib/child.yaml");
+        assertThat(apply.last().status()).isEqualTo(Status.FAILED);
+        assertThat(apply.last().error()).isEqualTo("child manifest had 1 failed resources");
+
+        manifests().write("lib/child.yaml", """
+                resources:
+                  - file: [{ROOT/child.txt: {content: c}}]
+                """);
+        live.swap(manifests().compile(dir.resolve("site.yaml"), Map.of()));
+        awaitConverged();
+        assertThat(stats("apply#lib/child.yaml").last().status()).isNotEqualTo(Status.FAILED);
+        long before = lines(dir.resolve("notified"));
+
+        Files.writeString(dir.resolve("child.txt"), "tampered");
+        await().atMost(PATIENCE).until(() -> lines(dir.resolve("notified")) == before + 1);
+        assertThat(dir.resolve("child.txt")).hasContent("c");
     }
 }

@@ -14,6 +14,10 @@ import java.util.Map;
  */
 record Declaration(ResourceKind kind, String name, Mark mark, Map<String, YNode.Entry> properties, Scope scope, Origin origin) {
 
+    Declaration withProperties(Map<String, YNode.Entry> replaced) {
+        return new Declaration(kind, name, mark, replaced, scope, origin);
+    }
+
     String id() {
         return kind.name() + "#" + name;
     }

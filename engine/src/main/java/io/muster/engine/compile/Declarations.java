@@ -124,6 +124,6 @@ final class Declarations {
         }
         Map<String, YNode.Entry> merged = new LinkedHashMap<>(defaults);
         merged.putAll(props);
-        out.add(new Declaration(kind, name, mark, merged, scope, origin));
+        out.add(Receivers.expand(new Declaration(kind, name, mark, merged, scope, origin), problems));
     }
 }

@@ -71,5 +71,5 @@ public final class ManifestCompiler {
     /** Names of the relation properties every resource accepts, besides its kind's own. */
     static final Set<String> RELATIONS = Set.of("require", "before", "notify", "subscribe");
     static final Set<String> COMMON = Set.of("require", "before", "notify", "subscribe", "alias", "tags", "control", "meta",
-            "health_checks");
+            "health_checks", "recv");
 }

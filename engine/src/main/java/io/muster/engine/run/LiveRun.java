@@ -191,15 +191,20 @@ public final class LiveRun implements AutoCloseable {
         return vertexRun;
     }
 
-    /** An apply resource's outcome, from its children's last reports. */
-    ResourceReport applyOutcome(Vertex apply) {
+    /**
+     * An apply resource's outcome, from its children's last reports. A child may have been checked again
+     * since it changed (its own write wakes its watch), so whether one changed is told, not read.
+     */
+    ResourceReport applyOutcome(Vertex apply, boolean childChanged) {
         Map<String, ResourceReport> children = new HashMap<>();
         for (Edge e : graph.incoming(apply.id())) {
             Worker child = workers.get(e.from());
             ResourceReport last = child == null ? null : child.stats().last();
             if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
         }
-        return applyOutcome.of(apply, children, null);
+        ResourceReport outcome = applyOutcome.of(apply, children, null);
+        if (!childChanged || outcome.status() != Status.STABLE) return outcome;
+        return new ResourceReport(apply.id(), Status.CHANGED, List.of(), false, "child resources changed", null, 0);
     }
 
     Convergence convergence() {

@@ -40,6 +40,8 @@ final class Worker {
     private boolean signalled = true;
     private boolean dirty = true;
     private boolean refresh;
+    /** For an apply: a resource of its child manifest changed since it last ran. */
+    private boolean childChanged;
     private boolean stopping;
     private boolean applying;
 
@@ -130,6 +132,17 @@ final class Worker {
         }
     }
 
+    /** For an apply: one of its child manifest's resources changed something. */
+    void childChanged() {
+        lock.lock();
+        try {
+            childChanged = true;
+        } finally {
+            lock.unlock();
+        }
+        poke(false);
+    }
+
     /** A dependency's state moved: look again whether this one may run. */
     void wake() {
         lock.lock();
@@ -205,11 +218,14 @@ final class Worker {
     /** Checks and, unless in noop, repairs: retried per {@code meta.retry}, {@code meta.delay} apart. */
     private void converge() throws InterruptedException {
         boolean refreshNow;
+        boolean childrenChanged;
         lock.lock();
         try {
             dirty = false;
             refreshNow = refresh;
             refresh = false;
+            childrenChanged = childChanged;
+            childChanged = false;
         } finally {
             lock.unlock();
         }
@@ -217,7 +233,7 @@ final class Worker {
         for (int attempt = 0; ; attempt++) {
             Vertex v = vertex;
             Map<String, Object> before = run.values().outputs(id);
-            ResourceReport report = attempt(v, refreshNow);
+            ResourceReport report = attempt(v, refreshNow, childrenChanged);
             if (report == null) return; // stopped before it began
             record(v, report);
             if (report.status() != Status.FAILED) {
@@ -238,7 +254,7 @@ final class Worker {
     }
 
     /** One checkApply under the semaphores and the rate limit; null when stopped first. */
-    private ResourceReport attempt(Vertex v, boolean refreshNow) throws InterruptedException {
+    private ResourceReport attempt(Vertex v, boolean refreshNow, boolean childrenChanged) throws InterruptedException {
         if (limiter != null) limiter.acquire();
         try (Semaphores.Permits permits = run.semaphores().acquire(v.meta().sema())) {
             lock.lock();
@@ -249,7 +265,7 @@ final class Worker {
                 lock.unlock();
             }
             try {
-                return ApplyOutcome.isApply(v) ? run.applyOutcome(v) : run.vertexRun().run(v, refreshNow);
+                return ApplyOutcome.isApply(v) ? run.applyOutcome(v, childrenChanged) : run.vertexRun().run(v, refreshNow);
             } finally {
                 lock.lock();
                 try {
@@ -285,7 +301,8 @@ final class Worker {
         for (Edge e : run.graph().outgoing(id)) {
             Worker dependent = run.worker(e.to());
             if (dependent == null) continue;
-            if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(changed && e.reason().refreshes());
+            if (e.reason() == EdgeReason.CHILD && changed && (!v.meta().noop() || dependent.vertex().meta().noop())) dependent.childChanged();
+            else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(changed && e.reason().refreshes());
             else dependent.wake();
         }
         if (first && watch == null && v.meta().pollSeconds() == 0) startWatch();

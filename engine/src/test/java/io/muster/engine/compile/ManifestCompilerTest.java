@@ -191,6 +191,23 @@ class ManifestCompilerTest {
     }
 
     @Test
+    void recvBindingsAreCheckedLikeLookups() {
+        assertThat(problems("""
+                resources:
+                  - exec: [{ip: {command: "hostname -I"}}]
+                  - file:
+                      - /tmp/a: {recv: {contnet: exec#ip.stdout}}
+                      - /tmp/b: {content: x, recv: {content: exec#ip.stdout}}
+                      - /tmp/c: {recv: {content: "exec#ip"}}
+                      - /tmp/d: {recv: {content: exec#ip.stdot}}
+                """)).containsExactly(
+                "4:25: file#/tmp/a: recv: no property 'contnet' (did you mean 'content'?) to receive into",
+                "5:37: file#/tmp/b: recv: 'content' is also set directly; set it one way",
+                "6:34: file#/tmp/c: recv.content: expected a value reference like 'exec#myip.stdout', got the string 'exec#ip'",
+                "7:34: file#/tmp/d: content: lookup('exec#ip.stdot'): exec#ip has no field 'stdot' (did you mean 'stdout'?); it has command, exit_code, stderr, stdout");
+    }
+
+    @Test
     void aFiniteLimitNeedsABurst() {
         assertThat(problems("""
                 resources:

@@ -97,8 +97,7 @@ class LiveRunTest {
                       - ROOT/sub/conf: {content: "v1"}
                 """);
         awaitConverged();
-        Files.delete(sub.resolve("conf"));
-        Files.delete(sub);
+        Files.move(sub, dir.resolve("moved-away")); // one atomic step: muster cannot refill it halfway
         await().atMost(PATIENCE).until(() -> Files.exists(sub.resolve("conf")));
         assertThat(sub.resolve("conf")).hasContent("v1");
     }
@@ -306,11 +305,13 @@ class LiveRunTest {
                       - reader: {command: "cat ROOT/source", watchfiles: [ROOT/source]}
                   - file:
                       - ROOT/copy: {content: "{{ lookup('exec#reader.stdout') }}"}
+                      - ROOT/received: {recv: {content: exec#reader.stdout}}
                 """);
         awaitConverged();
         assertThat(dir.resolve("copy")).hasContent("one");
         Files.writeString(source, "two");
         await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("copy")).equals("two"));
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("received")).equals("two"));
     }
 
     @Test

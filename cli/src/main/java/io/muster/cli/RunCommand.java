@@ -79,6 +79,7 @@ final class RunCommand implements Callable<Integer> {
             if (converged && convergedTimeout >= 0) done.countDown();
         });
         boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
+        boolean converged;
         try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null;
              Signals signals = new Signals(done::countDown)) {
             live.swap(graph);
@@ -86,10 +87,11 @@ final class RunCommand implements Callable<Integer> {
                 if (maxRuntime == null) done.await();
                 else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
             }
+            converged = live.converged(); // as the run ends, not as it stops
         } finally {
             live.close();
         }
-        LiveReport report = new LiveReport(options.hostname(), noop, live.converged(), (System.nanoTime() - start) / 1_000_000, live.stats());
+        LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats());
         if (json) out.print(report.json());
         else report.text(out);
         out.flush();

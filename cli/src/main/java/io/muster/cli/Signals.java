@@ -18,7 +18,10 @@ final class Signals implements AutoCloseable {
         for (int i = 0; i < NAMES.length; i++) {
             int exitCode = 128 + new Signal(NAMES[i]).getNumber();
             previous[i] = Signal.handle(new Signal(NAMES[i]), signal -> {
-                if (stopping) Runtime.getRuntime().halt(exitCode);
+                if (stopping) { // at once: no command of a resource is left running either
+                    ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+                    Runtime.getRuntime().halt(exitCode);
+                }
                 stopping = true;
                 System.err.println("muster: stopping (" + "SIG" + signal.getName() + "); send it again to exit at once");
                 stop.run();

@@ -27,7 +27,6 @@ import java.util.stream.IntStream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -130,9 +129,6 @@ class RunCommandTest {
     }
 
     @Test
-    @Disabled("bug: after SIGTERM a resource can still start a new apply: LiveRun.close() stops the workers one by one in "
-            + "declaration order, waiting for each (Worker.stop() joins its loop), so while it waits for an apply under way "
-            + "the workers declared later are not yet stopping, and a dependent that the finished apply wakes runs")
     void aSigtermStartsNoNewApply() throws Exception {
         Path site = manifest("""
                 resources:
@@ -166,9 +162,6 @@ class RunCommandTest {
     }
 
     @Test
-    @Disabled("bug: --converged-timeout 0 exits before the graph converged: Convergence reports converged whenever nothing "
-            + "is busy, and nothing is between LiveRun's constructor and the first Worker.start() (in swap(), after "
-            + "convergence.eventful()), so with a quiet period of 0 RunCommand's done latch is counted down at once")
     void convergedTimeoutZeroExitsOnlyAfterConverging() throws Exception {
         // the file, declared first, waits for the exec: an early exit stops it before it ever runs
         Path site = manifest("""
@@ -184,8 +177,6 @@ class RunCommandTest {
     }
 
     @Test
-    @Disabled("bug: the status file says 'converged' before anything ran (then 'not converged', 'converged'): the same "
-            + "early convergence as with --converged-timeout 0, with the default quiet period of 0")
     void theStatusFileSaysConvergedOnlyOnceTheResourcesConverged() throws Exception {
         Path site = manifest("""
                 resources:
@@ -217,11 +208,6 @@ class RunCommandTest {
     }
 
     @Test
-    @Disabled("bug: a run stopped while a resource keeps failing says it converged, and appends 'converged' to the status "
-            + "file as it exits: RunCommand reads live.converged() after live.close(), whose Worker.stop() calls "
-            + "Convergence.forget() for each resource, so with nothing busy and the default quiet period of 0 the "
-            + "convergence thread flips to converged before Convergence.close(); the status file also starts with the "
-            + "spurious 'converged' written before anything ran")
     void aRunStoppedWhileAResourceKeepsFailingIsNotConverged() throws Exception {
         Path site = manifest("""
                 resources:

@@ -100,7 +100,7 @@ final class Convergence {
                     converged = true;
                     changed.signalAll();
                 }
-                if (reported != converged) {
+                if (reported != converged && !closed) {
                     reported = converged;
                     lock.unlock();
                     try {

@@ -12,7 +12,7 @@ import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Reversible;
 import java.io.IOException;
 import java.util.ArrayList;
-import java.util.Comparator;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -28,6 +28,9 @@ import java.util.stream.Collectors;
  * them when {@code meta.reverse} says so) and starting new ones.
  */
 public final class LiveRun implements AutoCloseable {
+    /** Marks the run busy while a graph is being swapped in (and before the first one): never converged then. */
+    private static final String SWAPPING = "(graph swap)";
+
     private final RunOptions options;
     private final Metrics metrics;
     private final Consumer<ResourceReport> progress;
@@ -58,10 +61,12 @@ public final class LiveRun implements AutoCloseable {
             metrics.converged(converged);
             onConverged.accept(converged);
         });
+        convergence.busy(SWAPPING);
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
     public synchronized void swap(Graph next) throws InterruptedException {
+        convergence.busy(SWAPPING);
         Map<String, Worker> kept = new LinkedHashMap<>();
         List<Worker> gone = new ArrayList<>();
         for (Worker w : workers.values()) {
@@ -69,9 +74,10 @@ public final class LiveRun implements AutoCloseable {
             if (replacement != null && same(w.vertex(), replacement)) kept.put(w.id(), w);
             else gone.add(w);
         }
-        // resources that must converge once before they go are stopped first, while the rest still runs
-        gone.sort(Comparator.comparing((Worker w) -> !w.vertex().meta().realize()));
-        for (Worker w : gone) w.stop();
+        // resources that must converge once before they go do so first, while the rest still runs; then all
+        // of them are told to stop before any is waited for, so none starts a new apply meanwhile
+        for (Worker w : gone) w.awaitRealized();
+        stopAll(gone);
         for (Worker w : gone) {
             if (next.vertex(w.id()) == null && w.vertex().meta().reverse()) reverse(w.vertex());
         }
@@ -97,6 +103,7 @@ public final class LiveRun implements AutoCloseable {
         kept.forEach((id, w) -> w.rebind(next.vertex(id),
                 !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
         fresh.forEach(Worker::start);
+        convergence.idle(SWAPPING);
     }
 
     /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
@@ -120,9 +127,14 @@ public final class LiveRun implements AutoCloseable {
     /** Stops every watch; checks and applies under way finish first. */
     @Override
     public synchronized void close() throws InterruptedException, IOException {
-        for (Worker w : workers.values()) w.stop();
+        convergence.close(); // stopping is not converging: the state stays what it was
+        stopAll(workers.values());
         paths.close();
-        convergence.close();
+    }
+
+    private static void stopAll(Collection<Worker> stopping) throws InterruptedException {
+        for (Worker w : stopping) w.requestStop();
+        for (Worker w : stopping) w.awaitStopped();
     }
 
     /** Whether a running resource can stay for its replacement: same kind, parameters and metaparams. */

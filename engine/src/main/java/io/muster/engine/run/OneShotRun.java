@@ -63,11 +63,22 @@ public final class OneShotRun {
                     if (ApplyOutcome.isApply(v)) return applyOutcome.of(v, reports, blockedBy.get(v.id()));
                     String failedDependency = blockedBy.get(v.id());
                     if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
-                    slots.acquireUninterruptibly();
-                    try {
-                        return vertexRun.run(v, refresh.containsKey(v.id()));
-                    } finally {
-                        slots.release();
+                    for (int attempt = 0; ; attempt++) {
+                        ResourceReport report;
+                        slots.acquireUninterruptibly();
+                        try {
+                            report = vertexRun.run(v, refresh.containsKey(v.id()));
+                        } finally {
+                            slots.release();
+                        }
+                        boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+                        if (report.status() != Status.FAILED || !retry) return report;
+                        try {
+                            Thread.sleep(v.meta().delayMs()); // meta.delay between retries
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return report;
+                        }
                     }
                 }
 

@@ -154,12 +154,13 @@ final class Worker {
         }
     }
 
-    /**
-     * Stops watching and checking. A check or apply under way finishes first; with {@code meta.realize}
-     * a resource that never converged is given that one run before it goes.
-     */
-    void stop() throws InterruptedException {
+    /** With {@code meta.realize}, waits until this resource converged once (or failed for good). */
+    void awaitRealized() throws InterruptedException {
         if (vertex.meta().realize()) firstOutcome.await();
+    }
+
+    /** Stops watching and checking; a check or apply under way finishes (see {@link #awaitStopped}). */
+    void requestStop() {
         lock.lock();
         try {
             stopping = true;
@@ -169,6 +170,9 @@ final class Worker {
             lock.unlock();
         }
         if (watch != null) watch.interrupt();
+    }
+
+    void awaitStopped() throws InterruptedException {
         loop.join();
         if (watch != null) watch.join();
         setFailing(Failing.NONE);

@@ -39,6 +39,20 @@ class OneShotRunTest {
     }
 
     @Test
+    void aFailureIsRetriedPerMetaRetry() throws Exception {
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - exec:
+                      - flaky: {command: "echo x >> ROOT/attempts; test $(wc -l < ROOT/attempts) -ge 3", shell: true, meta: {retry: 2, delay: 10}}
+                      - hopeless: {command: "sh -c 'echo x >> ROOT/hopeless; false'", meta: {retry: 1}}
+                """);
+        assertThat(resource(report, "exec#flaky").status()).isEqualTo(Status.CHANGED);
+        assertThat(Files.readAllLines(dir.resolve("attempts"))).hasSize(3);
+        assertThat(resource(report, "exec#hopeless").status()).isEqualTo(Status.FAILED);
+        assertThat(Files.readAllLines(dir.resolve("hopeless"))).hasSize(2);
+    }
+
+    @Test
     void dependenciesRunFirst() throws Exception {
         Report report = new Manifests(dir).apply("""
                 resources:

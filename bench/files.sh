@@ -22,16 +22,13 @@ export LC_ALL=C
 
 bench="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
 root="$(dirname "$bench")"
-
-usage() {
-  awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "$0" >&2
-  exit 64
-}
+me=files.sh
+keep=0
+. "$bench/lib.sh"
 
 sizes=()
 output=text
 runs=5
-keep=0
 while [ $# -gt 0 ]; do
   case "$1" in
     --output) [ $# -ge 2 ] || usage; output="$2"; shift 2 ;;
@@ -56,55 +53,22 @@ CONTENT_LINE='muster bench payload: 0123456789abcdefghijklmno'  # 47 bytes; + ne
 CONTENT="$CONTENT_LINE"$'\n'
 DRIFT="DRIFTD${CONTENT_LINE:6}"$'\n'                          # same size: a size check alone cannot tell
 
-log() { echo "files.sh: $*" >&2; }
-die() { echo "files.sh: FAIL: $*" >&2; keep=1; exit 2; }
-
 # --- JDK, builds -------------------------------------------------------------------------------------
-. "$root/scripts/jdk.sh"
-select_jdk || exit 2
-java="$JAVA_HOME/bin/java"
-
-work=""
-cleanup() {
-  if [ -n "$work" ] && [ -d "$work" ]; then
-    if [ "$keep" = 1 ]; then log "work directory kept: $work"; else rm -rf "$work"; fi
-  fi
-}
-trap cleanup EXIT
-if [ -d /dev/shm ] && [ -w /dev/shm ]; then
-  work="$(mktemp -d /dev/shm/muster-bench.XXXXXX)"
-else
-  work="$(mktemp -d "${TMPDIR:-/tmp}/muster-bench.XXXXXX")"
-fi
-work_fs="$(stat -f -c %T "$work" 2>/dev/null || echo unknown)"
+use_jdk
+trap remove_work_dir EXIT
+make_work_dir
 
 bench_jar() { ls "$bench"/target/muster-bench-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n1; }
 jar="$(bench_jar)"
-if [ -z "$jar" ] || [ -n "$(find "$bench/src" "$bench/pom.xml" "$root/pom.xml" -newer "$jar" -print -quit 2>/dev/null)" ]; then
-  log "building the bench module..."
-  maven_quiet_opts
-  if ! (cd "$root" && ./mvnw -B -q -DskipTests -pl bench -am package) >"$work/build.log" 2>&1; then
-    cat "$work/build.log" >&2
-    die "bench module build failed"
-  fi
+if bench_stale "$jar"; then
+  build_bench
   jar="$(bench_jar)"
   [ -n "$jar" ] || die "no bench jar under $bench/target after the build"
-  touch "$jar"  # maven leaves an up-to-date jar alone; its time stamp must still say "built after the sources"
+  touch "$jar"
 fi
 
-# The launcher builds cli/target/muster.jar when it is stale. The first run after a build also writes the
-# class-data-sharing archive (-XX:+AutoCreateSharedArchive) with the classes that run loaded, and it is not
-# rewritten while it stays valid: warming up with `muster --version` would leave an archive without the
-# manifest, graph and engine classes that apply needs. So the warm-up is an apply --noop of a small file
-# manifest, which loads what the timed runs load.
 mkdir -p "$work/muster-state"
-printf 'resources:\n  - file:\n      - %s/warmup: {ensure: directory, mode: "0755"}\n      - defaults: {mode: "0644"}\n      - %s/warmup/f1: {content: "x\\n"}\n' \
-  "$work" "$work" >"$work/warmup.yaml"
-if ! "$root/muster" apply --noop --prefix "$work/muster-state" "$work/warmup.yaml" >"$work/warmup.out" 2>"$work/warmup.err"; then
-  cat "$work/warmup.out" "$work/warmup.err" >&2
-  die "muster warm-up (build) failed"
-fi
-muster_version="$("$root/muster" --version 2>/dev/null | head -n1 || true)"
+warm_up_muster --prefix "$work/muster-state"
 
 have_time=0
 [ -x /usr/bin/time ] && /usr/bin/time -f %M -o /dev/null true 2>/dev/null && have_time=1
@@ -341,8 +305,6 @@ vs_cfengine() { if [ "$3" = muster ] && has_tool cfengine; then ratio "${med[$1|
 
 # Targets, from the issue: idempotent N=10000 muster within 2x the floor (JVM start included), faster than
 # CFEngine; muster's peak RSS under 300 MB in every run.
-target_names=() target_values=() target_limits=() target_status=() target_text=()
-add_target() { target_names+=("$1"); target_values+=("$2"); target_limits+=("$3"); target_status+=("$4"); target_text+=("$5"); }
 key="idempotent|10000|muster"
 if [ -n "${med[$key]:-}" ]; then
   r="$(ratio "${med[$key]}" "${med[idempotent|10000|floor]}")"
@@ -371,7 +333,7 @@ else
   add_target muster_peak_rss_mb "" 300 skip "muster peak RSS not measured (no GNU time)"
 fi
 failed=0
-for st in "${target_status[@]}"; do [ "$st" != fail ] || failed=1; done
+targets_failed && failed=1
 
 if [ "$output" = text ]; then
   echo "muster bench: files — $(nproc) cores, work dir on $work_fs, $runs runs per phase (median), ${elapsed}s, load average ${load_start} -> ${load_end}"
@@ -390,16 +352,10 @@ if [ "$output" = text ]; then
     done
   done
   echo
-  for i in "${!target_names[@]}"; do
-    case "${target_status[$i]}" in pass) echo "PASS ${target_text[$i]}" ;; fail) echo "FAIL ${target_text[$i]}" ;; *) echo "SKIP ${target_text[$i]}" ;; esac
-  done
+  print_targets
 else
-  jstr() { local s=${1//\\/\\\\}; s=${s//\"/\\\"}; s=${s//$'\n'/\\n}; printf '"%s"' "$s"; }
-  jnum() { if [ -n "${1:-}" ]; then printf '%s' "$1"; else printf 'null'; fi; }
   {
-    printf '{"bench":"files","schema":1'
-    printf ',"host":{"cores":%s,"kernel":%s,"work_fs":%s,"load_start":%s,"load_end":%s}' \
-      "$(nproc)" "$(jstr "$(uname -r)")" "$(jstr "$work_fs")" "$(jstr "$load_start")" "$(jstr "$load_end")"
+    printf '{"bench":"files","schema":1,"host":%s' "$(json_host "$load_start" "$load_end")"
     printf ',"runs":%s,"sizes":[%s],"content_bytes":%s,"drifted":%s,"elapsed_s":%s' \
       "$runs" "$(IFS=,; echo "${sizes[*]}")" "${#CONTENT}" "$DRIFTED" "$elapsed"
     printf ',"tools":{'
@@ -426,14 +382,7 @@ else
         done
       done
     done
-    printf '],"targets":['
-    sep=""
-    for i in "${!target_names[@]}"; do
-      printf '%s{"name":"%s","value":%s,"limit":%s,"status":"%s"}' "$sep" "${target_names[$i]}" \
-        "$(jnum "${target_values[$i]}")" "${target_limits[$i]}" "${target_status[$i]}"
-      sep=","
-    done
-    printf '],"notes":['
+    printf '],"targets":%s,"notes":[' "$(json_targets)"
     sep=""
     for note in "${notes[@]+"${notes[@]}"}"; do printf '%s%s' "$sep" "$(jstr "$note")"; sep=","; done
     printf '],"pass":%s}\n' "$([ "$failed" = 0 ] && echo true || echo false)"

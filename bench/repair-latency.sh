@@ -114,8 +114,7 @@ log "starting muster run on $files files..."
 muster_pid=$!  # the launcher execs java: this is muster's own pid
 
 # Converged when the status file's last line says so and the directory agrees; polled with short sleeps
-# (this is a script). The directory is looked at too because muster writes a first "converged" line
-# before any resource has run (its convergence tracker starts with nothing busy), then "not converged".
+# (this is a script). The directory is looked at too, as a second opinion.
 deadline=$(( EPOCHSECONDS + CONVERGE_SECONDS ))
 until [ "$(tail -n1 "$work/status" 2>/dev/null)" = converged ] && [ -z "$(wrong)" ]; do
   kill -0 "$muster_pid" 2>/dev/null || { cat "$work/muster.out" "$work/muster.err" >&2; die "muster run exited before it converged"; }

@@ -27,6 +27,10 @@ final class Convergence {
     Convergence(long quietNanos, Consumer<Boolean> onTransition) {
         this.quietNanos = quietNanos;
         this.onTransition = onTransition;
+    }
+
+    /** Starts judging; mark what is busy first, or an empty run is converged at once. */
+    void start() {
         Thread.ofVirtual().name("muster-convergence").start(this::watch);
     }
 

@@ -62,6 +62,7 @@ public final class LiveRun implements AutoCloseable {
             onConverged.accept(converged);
         });
         convergence.busy(SWAPPING);
+        convergence.start();
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */

@@ -48,6 +48,11 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
             sema = List.copyOf(sema);
         }
 
+        /** Whether a failure of attempt number {@code attempt} (0 is the first) is followed by another. */
+        public boolean retries(int attempt) {
+            return retry < 0 || attempt < retry;
+        }
+
         public Meta withNoop() {
             return new Meta(true, retry, delayMs, pollSeconds, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
         }

@@ -14,6 +14,12 @@ public interface Context {
     /** Where {@link #stateDir()} is, without creating it: noop may read state there but writes nothing. */
     Path statePath();
 
+    /**
+     * Whether another resource reads this one's values ({@code lookup}, {@code recv}) in this run. A kind
+     * may skip values that cost I/O when nobody reads them (a file's {@code sha256}).
+     */
+    boolean valuesRead();
+
     /** A logger whose lines carry the resource's id. */
     Logger log();
 

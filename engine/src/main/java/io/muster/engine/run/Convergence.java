@@ -48,10 +48,6 @@ final class Convergence {
         update(() -> lastEventful = System.nanoTime());
     }
 
-    void forget(String id) {
-        update(() -> busy.remove(id));
-    }
-
     boolean converged() {
         lock.lock();
         try {

@@ -172,7 +172,7 @@ public final class LiveRun implements AutoCloseable {
         try {
             Resource resource = VertexRun.build(v, vertexRun.scope(v));
             if (!(resource instanceof Reversible reversible)) return;
-            Result result = reversible.reverse(new RunContext(options, v, false));
+            Result result = reversible.reverse(new RunContext(options, v, false, false));
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, millis(start));
         } catch (Exception e) {

@@ -71,7 +71,7 @@ public final class OneShotRun {
                         } finally {
                             slots.release();
                         }
-                        boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+                        boolean retry = v.meta().retries(attempt);
                         if (report.status() != Status.FAILED || !retry) return report;
                         try {
                             Thread.sleep(v.meta().delayMs()); // meta.delay between retries

@@ -18,13 +18,20 @@ final class RunContext implements Context {
     private final String id;
     private final String manifest;
     private final boolean refresh;
+    private final boolean valuesRead;
 
-    RunContext(RunOptions options, Vertex v, boolean refresh) {
+    RunContext(RunOptions options, Vertex v, boolean refresh, boolean valuesRead) {
         this.options = options;
         this.kind = v.kind().name();
         this.id = v.id();
         this.manifest = v.origin().childManifest();
         this.refresh = refresh;
+        this.valuesRead = valuesRead;
+    }
+
+    @Override
+    public boolean valuesRead() {
+        return valuesRead;
     }
 
     @Override

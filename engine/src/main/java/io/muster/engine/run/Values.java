@@ -1,6 +1,7 @@
 package io.muster.engine.run;
 
 import io.muster.engine.compile.ResourceReference;
+import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.template.Lookup;
@@ -34,6 +35,11 @@ final class Values implements Lookup {
     /** The same values, read through a new graph after a swap (its ids, its declared parameters). */
     Values withGraph(Graph next) {
         return new Values(next, produced, noop);
+    }
+
+    /** Whether a resource reads {@code id}'s values at run time (each such read is a {@code lookup} edge). */
+    boolean read(String id) {
+        return graph.outgoing(id).stream().anyMatch(e -> e.reason() == EdgeReason.LOOKUP);
     }
 
     /** What {@code id} produced last, empty when nothing. */

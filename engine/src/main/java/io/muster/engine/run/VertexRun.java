@@ -48,7 +48,7 @@ final class VertexRun {
             }
             Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
-            RunContext context = new RunContext(options, v, refreshed);
+            RunContext context = new RunContext(options, v, refreshed, values.read(v.id()));
             if (!noop && v.meta().reverse() && resource instanceof Reversible reversible) reversible.remember(context);
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);

@@ -176,7 +176,7 @@ final class Worker {
         loop.join();
         if (watch != null) watch.join();
         setFailing(Failing.NONE);
-        run.convergence().forget(id);
+        run.convergence().idle(id);
     }
 
     /** This resource's counters and last outcome, for the final report. */
@@ -244,7 +244,7 @@ final class Worker {
                 succeeded(v, report, !before.equals(run.values().outputs(id)));
                 return;
             }
-            boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+            boolean retry = v.meta().retries(attempt);
             run.metrics().failure(v.kind().name(), !retry);
             if (!retry) {
                 setFailing(Failing.HARD);
@@ -427,7 +427,7 @@ final class Worker {
                 failures.incrementAndGet();
                 String message = e.getMessage() == null ? e.toString() : e.getMessage();
                 Vertex v = vertex;
-                boolean retry = v.meta().retry() < 0 || attempt < v.meta().retry();
+                boolean retry = v.meta().retries(attempt);
                 run.metrics().failure(v.kind().name(), !retry);
                 watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
                 if (!retry) {

@@ -7,12 +7,9 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -34,17 +31,14 @@ final class FileBackup {
     /** Records the path as it is now, unless a record exists (the first one is the original). */
     void remember() throws IOException {
         if (Files.exists(record)) return;
-        Map<String, Object> a;
-        try {
-            a = Files.readAttributes(path, "unix:mode,uid,gid,isDirectory,isRegularFile", LinkOption.NOFOLLOW_LINKS);
-        } catch (NoSuchFileException e) {
+        FileStat now = FileStat.of(path);
+        if (now == null) {
             write("type=absent\n");
             return;
         }
-        String type = (boolean) a.get("isDirectory") ? "directory" : (boolean) a.get("isRegularFile") ? "file" : "other";
-        if (type.equals("file")) AtomicFiles.write(content, Files.readAllBytes(path));
-        write("type=" + type + "\nmode=" + FileMode.format((int) a.get("mode") & 07777) + "\nuid=" + a.get("uid")
-                + "\ngid=" + a.get("gid") + "\n");
+        String type = now.directory() ? "directory" : now.regular() ? "file" : "other";
+        if (now.regular()) AtomicFiles.write(content, Files.readAllBytes(path));
+        write("type=" + type + "\nmode=" + FileMode.format(now.mode()) + "\nuid=" + now.uid() + "\ngid=" + now.gid() + "\n");
     }
 
     /** Puts back what {@link #remember} recorded, then forgets it. */
@@ -64,8 +58,9 @@ final class FileBackup {
     }
 
     private Result remove() throws IOException {
-        if (!Files.exists(path, LinkOption.NOFOLLOW_LINKS)) return Result.STABLE;
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) {
+        FileStat now = FileStat.of(path);
+        if (now == null) return Result.STABLE;
+        if (now.directory()) {
             try (var entries = Files.list(path)) {
                 if (entries.findAny().isPresent()) throw new IOException("not removing " + path + ": muster created it, but it is not empty now");
             }
@@ -76,29 +71,25 @@ final class FileBackup {
 
     private Result restoreFile(Properties original) throws IOException {
         int mode = FileMode.parse(original.getProperty("mode"));
-        int uid = Integer.parseInt(original.getProperty("uid"));
-        int gid = Integer.parseInt(original.getProperty("gid"));
+        FileStat was = new FileStat(mode, Integer.parseInt(original.getProperty("uid")), Integer.parseInt(original.getProperty("gid")),
+                0, false, true, false);
         byte[] bytes = Files.readAllBytes(content);
-        if (Files.isRegularFile(path, LinkOption.NOFOLLOW_LINKS) && Arrays.equals(bytes, Files.readAllBytes(path))
-                && ((int) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777) == mode) {
-            return Result.STABLE;
-        }
-        if (Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) throw new IOException("not restoring " + path + ": a directory is there now");
+        FileStat now = FileStat.of(path);
+        if (now != null && now.regular() && now.mode() == mode && Arrays.equals(bytes, Files.readAllBytes(path))) return Result.STABLE;
+        if (now != null && now.directory()) throw new IOException("not restoring " + path + ": a directory is there now");
         AtomicFiles.write(path, bytes, temp -> {
             Files.setAttribute(temp, "unix:mode", mode);
-            if (uid != (int) Files.getAttribute(temp, "unix:uid")) Files.setAttribute(temp, "unix:uid", uid);
-            if (gid != (int) Files.getAttribute(temp, "unix:gid")) Files.setAttribute(temp, "unix:gid", gid);
+            was.keepOwnership(temp, true, true);
         });
         return Result.changed(List.of(Change.of("content", null, "restored")));
     }
 
     private Result restoreMode(Properties original) throws IOException {
         int mode = FileMode.parse(original.getProperty("mode"));
-        if (!Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS)) return Result.STABLE;
-        int now = (int) Files.getAttribute(path, "unix:mode", LinkOption.NOFOLLOW_LINKS) & 07777;
-        if (now == mode) return Result.STABLE;
+        FileStat now = FileStat.of(path);
+        if (now == null || !now.directory() || now.mode() == mode) return Result.STABLE;
         Files.setAttribute(path, "unix:mode", mode);
-        return Result.changed(List.of(Change.of("mode", FileMode.format(now), FileMode.format(mode))));
+        return Result.changed(List.of(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode))));
     }
 
     private void write(String text) throws IOException {

@@ -86,7 +86,7 @@ final class Composition {
         Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE);
         Map<String, Object> data = DataResolver.resolve(top, base, level.applyData(), options.data());
         Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE);
-        List<Declaration> own = new Declarations(problems, scope, level.origin()).read(top.get("resources"));
+        List<Declaration> own = new Declarations(problems, scope, level.origin(), options.kinds()).read(top.get("resources"));
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind().name().equals(ApplyKind.NAME)) children.put(d, include(d, level));

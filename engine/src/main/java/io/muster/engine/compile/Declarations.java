@@ -25,8 +25,10 @@ final class Declarations {
     private final Problems problems;
     private final Scope scope;
     private final Origin origin;
+    private final Kinds kinds;
 
-    Declarations(Problems problems, Scope scope, Origin origin) {
+    Declarations(Problems problems, Scope scope, Origin origin, Kinds kinds) {
+        this.kinds = kinds;
         this.problems = problems;
         this.scope = scope;
         this.origin = origin;
@@ -48,10 +50,10 @@ final class Declarations {
                 continue;
             }
             YNode.Entry only = dict.entries().values().iterator().next();
-            ResourceKind kind = Kinds.get(only.key());
+            ResourceKind kind = kinds.get(only.key());
             if (kind == null) {
-                problems.add(only.keyMark(), "unknown resource kind '" + only.key() + "'" + Suggest.hint(only.key(), Kinds.names())
-                        + "; known kinds: " + String.join(", ", Kinds.names()));
+                problems.add(only.keyMark(), "unknown resource kind '" + only.key() + "'" + Suggest.hint(only.key(), kinds.names())
+                        + "; known kinds: " + String.join(", ", kinds.names()));
                 continue;
             }
             readBlock(kind, only.value(), out);

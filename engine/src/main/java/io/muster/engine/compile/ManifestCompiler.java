@@ -18,7 +18,8 @@ import java.util.Set;
 /**
  * Compiles a manifest into a {@link Graph}: reads it and the child manifests its {@code apply} resources
  * include, each with its data resolved for this host, renders and type-checks the properties, resolves
- * relations (across manifests: ids are unique in the whole graph), adds automatic edges, and rejects cycles.
+ * relations (across manifests: ids are unique in the whole graph), adds automatic edges, rejects cycles,
+ * and merges autogroups.
  * Every problem found is reported at once, each with its file, line and column.
  */
 public final class ManifestCompiler {
@@ -46,7 +47,7 @@ public final class ManifestCompiler {
         edges.addAll(AutoEdges.find(vertices, builder.instances(), edges));
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));
         rejectCycles(byId, unique);
-        return new Graph(vertices, unique);
+        return AutoGroups.merge(vertices, builder.instances(), unique);
     }
 
     private static Map<String, Declaration> index(List<Declaration> declarations, Problems problems) {

@@ -118,7 +118,7 @@ final class VertexBuilder {
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
-        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks);
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks, List.of());
     }
 
     /**

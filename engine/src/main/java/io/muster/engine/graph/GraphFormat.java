@@ -8,14 +8,21 @@ import java.util.Map;
 
 /**
  * {@code muster graph}: the compiled graph as Graphviz dot or JSON, each edge labelled with its reason
- * (value passing dashed, an apply's children dotted).
+ * (value passing dashed, an apply's children dotted); a group lists the resources merged into it.
  */
 public final class GraphFormat {
     private GraphFormat() {}
 
     public static String dot(Graph graph) {
         StringBuilder out = new StringBuilder("digraph muster {\n  rankdir=LR;\n  node [shape=box];\n");
-        for (Vertex v : graph.vertices()) out.append("  ").append(quote(v.id())).append(";\n");
+        for (Vertex v : graph.vertices()) {
+            out.append("  ").append(quote(v.id()));
+            if (!v.grouped().isEmpty()) { // a line per member, with dot's own line break
+                List<String> ids = v.declared().stream().map(member -> escape(member.id())).toList();
+                out.append(" [label=\"").append(String.join("\\n", ids)).append("\"]");
+            }
+            out.append(";\n");
+        }
         for (Edge e : graph.edges()) {
             out.append("  ").append(quote(e.from())).append(" -> ").append(quote(e.to()))
                     .append(" [label=").append(quote(e.reason().label()))
@@ -36,6 +43,7 @@ public final class GraphFormat {
             vertex.put("line", v.mark().line());
             vertex.put("manifest", v.origin().manifest());
             vertex.put("tags", v.tags());
+            vertex.put("grouped", v.groupedIds());
             vertices.add(vertex);
         }
         List<Object> edges = new ArrayList<>();
@@ -53,6 +61,10 @@ public final class GraphFormat {
     }
 
     private static String quote(String s) {
-        return '"' + s.replace("\\", "\\\\").replace("\"", "\\\"") + '"';
+        return '"' + escape(s) + '"';
+    }
+
+    private static String escape(String s) {
+        return s.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 }

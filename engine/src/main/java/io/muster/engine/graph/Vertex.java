@@ -18,13 +18,44 @@ import java.util.Map;
  * @param control the {@code control} conditions, evaluated just before the resource runs
  * @param origin the manifest it was declared in, and the modes its apply chain imposes
  * @param healthChecks run after it converged (or alone, in health-check mode)
+ * @param grouped the resources autogroup merged into this one, which converges them all ({@code Groupable})
  */
 public record Vertex(String id, ResourceKind kind, Params params, Map<String, Object> late, Mark mark,
                      Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope,
-                     Origin origin, List<HealthCheck> healthChecks) {
+                     Origin origin, List<HealthCheck> healthChecks, List<Vertex> grouped) {
+
+    public Vertex {
+        healthChecks = List.copyOf(healthChecks);
+        grouped = List.copyOf(grouped);
+    }
 
     public String name() {
         return params.name();
+    }
+
+    /** This vertex leading a group of {@code members} (none: the vertex as declared). */
+    public Vertex grouping(List<Vertex> members) {
+        return new Vertex(id, kind, params, late, mark, propertyMarks, control, meta, tags, scope, origin, healthChecks, members);
+    }
+
+    /** The resources as declared: this vertex alone, then each one grouped into it. */
+    public List<Vertex> declared() {
+        if (grouped.isEmpty()) return List.of(this);
+        List<Vertex> all = new java.util.ArrayList<>(List.of(grouping(List.of())));
+        all.addAll(grouped);
+        return all;
+    }
+
+    /** Its health checks, and those of the vertices grouped into it. */
+    public List<HealthCheck> allHealthChecks() {
+        if (grouped.isEmpty()) return healthChecks;
+        List<HealthCheck> all = new java.util.ArrayList<>(healthChecks);
+        for (Vertex member : grouped) all.addAll(member.healthChecks);
+        return all;
+    }
+
+    public List<String> groupedIds() {
+        return grouped.stream().map(Vertex::id).toList();
     }
 
     /**

@@ -28,6 +28,7 @@ public final class JsonReport {
             entry.put("error", r.error());
             entry.put("duration_ms", r.durationMs());
             entry.put("manifest", r.manifest());
+            entry.put("grouped", r.grouped());
             entry.put("health_checks", r.healthChecks().stream().map(JsonReport::healthCheck).toList());
             resources.add(entry);
         }

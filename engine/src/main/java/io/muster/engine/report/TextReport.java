@@ -9,7 +9,8 @@ import java.io.PrintWriter;
  * Human output: a line per resource that is not stable, as it finishes
  * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes and diffs under it when asked, a
  * line per health check that ran, then a summary block. A child manifest's resource lines end with the
- * manifest in brackets ({@code [lib/web.yaml]}).
+ * manifest in brackets ({@code [lib/web.yaml]}); a group names the resources grouped into it after its own
+ * ({@code pkg#vim (with pkg#git, pkg#jq) changed installed}).
  */
 public final class TextReport {
     private final PrintWriter out;
@@ -29,7 +30,9 @@ public final class TextReport {
     }
 
     private void line(ResourceReport r, String origin) {
-        StringBuilder line = new StringBuilder(r.id()).append(' ').append(r.status().label());
+        StringBuilder line = new StringBuilder(r.id());
+        if (!r.grouped().isEmpty()) line.append(" (with ").append(String.join(", ", r.grouped())).append(')');
+        line.append(' ').append(r.status().label());
         if (!r.changes().isEmpty()) line.append(' ').append(String.join(",", r.changedAttributes()));
         if (r.refreshed()) line.append(" (refreshed)");
         if (r.status() == Status.CHANGED || r.status() == Status.FAILED) line.append(' ').append(r.durationMs()).append("ms");

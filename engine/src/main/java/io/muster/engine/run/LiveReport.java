@@ -62,6 +62,7 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
             entry.put("changes", last == null ? List.of() : last.changedAttributes());
             entry.put("message", last == null ? null : last.message());
             entry.put("error", last == null ? null : last.error());
+            entry.put("grouped", s.grouped());
             entries.add(entry);
         }
         Map<String, Object> doc = new LinkedHashMap<>();

@@ -18,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -79,8 +80,9 @@ public final class LiveRun implements AutoCloseable {
         // of them are told to stop before any is waited for, so none starts a new apply meanwhile
         for (Worker w : gone) w.awaitRealized();
         stopAll(gone);
+        Set<String> staying = declaredIds(next);
         for (Worker w : gone) {
-            if (next.vertex(w.id()) == null && w.vertex().meta().reverse()) reverse(w.vertex());
+            for (Vertex v : w.vertex().declared()) if (!staying.contains(v.id()) && v.meta().reverse()) reverse(v);
         }
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
@@ -98,7 +100,8 @@ public final class LiveRun implements AutoCloseable {
         Graph previous = graph;
         graph = next;
         workers = all;
-        metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(), Collectors.counting())),
+        metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(),
+                        Collectors.summingLong(v -> 1 + v.grouped().size()))),
                 System.currentTimeMillis());
         convergence.eventful();
         kept.forEach((id, w) -> w.rebind(next.vertex(id),
@@ -138,8 +141,21 @@ public final class LiveRun implements AutoCloseable {
         for (Worker w : stopping) w.awaitStopped();
     }
 
-    /** Whether a running resource can stay for its replacement: same kind, parameters and metaparams. */
+    private static Set<String> declaredIds(Graph g) {
+        Set<String> ids = new HashSet<>();
+        for (Vertex v : g.vertices()) for (Vertex d : v.declared()) ids.add(d.id());
+        return ids;
+    }
+
+    /**
+     * Whether a running resource can stay for its replacement: same kind, parameters and metaparams, and
+     * the same group members, each the same.
+     */
     static boolean same(Vertex running, Vertex next) {
+        if (!running.groupedIds().equals(next.groupedIds())) return false;
+        for (int i = 0; i < running.grouped().size(); i++) {
+            if (!same(running.grouped().get(i), next.grouped().get(i))) return false;
+        }
         if (!running.kind().name().equals(next.kind().name()) || !running.meta().equals(next.meta())
                 || !running.tags().equals(next.tags()) || !conditions(running).equals(conditions(next))
                 || !running.late().equals(next.late())) {

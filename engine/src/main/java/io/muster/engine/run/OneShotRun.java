@@ -51,7 +51,7 @@ public final class OneShotRun {
             var scheduler = new Object() {
                 void start(Vertex v) {
                     threads.execute(() -> {
-                        ResourceReport report = execute(v).withManifest(v.origin().childManifest());
+                        ResourceReport report = execute(v).placed(v.origin().childManifest(), v.groupedIds());
                         reports.put(v.id(), report);
                         progress.accept(report);
                         release(v, report);

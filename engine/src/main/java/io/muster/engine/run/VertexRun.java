@@ -8,6 +8,7 @@ import io.muster.engine.health.HealthResult;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.resource.Groupable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Refreshable;
@@ -17,6 +18,7 @@ import io.muster.engine.resource.Reversible;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnresolvableException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,18 +45,18 @@ final class VertexRun {
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
-                List<HealthResult> checks = HealthChecks.run(v.healthChecks(), v.params().directory());
+                List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory());
                 return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start)).withHealthChecks(checks);
             }
             Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
             RunContext context = new RunContext(options, v, refreshed, values.read(v.id()));
-            if (!noop && v.meta().reverse() && resource instanceof Reversible reversible) reversible.remember(context);
+            if (!noop && v.meta().reverse()) remember(v, resource, context, scope);
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
-            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.healthChecks(), v.params().directory());
+            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory());
             return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start))
                     .withHealthChecks(health);
         } catch (UnresolvableException e) {
@@ -73,11 +75,33 @@ final class VertexRun {
         }
     }
 
-    /** The resource as it stands now: late properties rendered with the values produced so far. */
+    /**
+     * Lets each declared resource keep what {@code reverse} will need in its own state dir, also when it
+     * runs in a group: reversing is done resource by resource.
+     */
+    private void remember(Vertex v, Resource resource, RunContext context, Scope scope) throws Exception {
+        if (v.grouped().isEmpty()) {
+            if (resource instanceof Reversible reversible) reversible.remember(context);
+            return;
+        }
+        for (Vertex declared : v.declared()) {
+            if (build(declared, scope) instanceof Reversible reversible) {
+                reversible.remember(new RunContext(options, declared, false, false));
+            }
+        }
+    }
+
+    /**
+     * The resource as it stands now: late properties rendered with the values produced so far; for a group,
+     * the resource that converges all its members (which have no late properties).
+     */
     static Resource build(Vertex v, Scope scope) throws InvalidResourceException {
         Resource resource = v.kind().create(bind(v, scope));
         resource.validate();
-        return resource;
+        if (v.grouped().isEmpty()) return resource;
+        List<Groupable> others = new ArrayList<>();
+        for (Vertex member : v.grouped()) others.add((Groupable) build(member, scope));
+        return ((Groupable) resource).group(others);
     }
 
     Scope scope(Vertex v) {

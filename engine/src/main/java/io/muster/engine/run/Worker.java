@@ -182,7 +182,8 @@ final class Worker {
     /** This resource's counters and last outcome, for the final report. */
     ResourceStats stats() {
         ResourceReport r = last;
-        return new ResourceStats(id, vertex.kind().name(), r, checks.get(), applies.get(), failures.get());
+        Vertex v = vertex;
+        return new ResourceStats(id, v.kind().name(), v.groupedIds(), r, checks.get(), applies.get(), failures.get());
     }
 
     private void loop() {
@@ -282,7 +283,8 @@ final class Worker {
         }
     }
 
-    private void record(Vertex v, ResourceReport report) {
+    private void record(Vertex v, ResourceReport outcome) {
+        ResourceReport report = outcome.placed(v.origin().childManifest(), v.groupedIds());
         checks.incrementAndGet();
         boolean changed = report.status() == Status.CHANGED;
         boolean failed = report.status() == Status.FAILED;

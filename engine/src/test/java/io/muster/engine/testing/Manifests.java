@@ -6,6 +6,7 @@ import io.muster.engine.graph.Graph;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.run.OneShotRun;
 import io.muster.engine.run.RunOptions;
 import java.io.IOException;
@@ -22,9 +23,16 @@ public final class Manifests {
             "os", Map.of("family", "debian", "name", "debian", "release", "12"));
 
     private final Path dir;
+    private final Kinds kinds;
 
     public Manifests(Path dir) {
+        this(dir, Kinds.installed());
+    }
+
+    /** Compiles with {@code kinds}: the installed ones and test kinds such as {@link FakePackageKind}. */
+    public Manifests(Path dir, Kinds kinds) {
         this.dir = dir;
+        this.kinds = kinds;
     }
 
     public Path dir() {
@@ -48,7 +56,8 @@ public final class Manifests {
     }
 
     public Graph compile(Path manifest, Map<String, Object> data) throws ManifestException {
-        return new ManifestCompiler(new CompileOptions(FACTS, Map.of("HOME", "/home/test"), data)).compile(manifest);
+        return new ManifestCompiler(new CompileOptions(FACTS, Map.of("HOME", "/home/test"), data).withKinds(kinds))
+                .compile(manifest);
     }
 
     public Report apply(String yaml) throws Exception {

@@ -347,9 +347,8 @@ final class Worker {
         } finally {
             lock.unlock();
         }
-        if (state != State.FAILED) {
+        if (state != State.FAILED) { // each failed attempt was counted by the watch itself
             last = new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0);
-            failures.incrementAndGet();
             run.progress().accept(last);
             run.convergence().eventful();
             setFailing(Failing.HARD);

@@ -187,6 +187,20 @@ class LiveRunTest {
     }
 
     @Test
+    void aWatchThatKeepsFailingCountsEachFailedAttemptOnce() throws Exception {
+        start("""
+                resources:
+                  - exec:
+                      - watched: {command: "true", creates: ROOT, watchcmd: "exit 3", shell: true, meta: {retry: 2, delay: 20}}
+                """);
+        await().atMost(PATIENCE).until(() -> stats("exec#watched").last() != null
+                && stats("exec#watched").last().status() == Status.FAILED);
+        awaitConverged();
+        assertThat(stats("exec#watched").last().error()).startsWith("watch failed: ");
+        assertThat(stats("exec#watched").failures()).as("the first watch and its two retries").isEqualTo(3);
+    }
+
+    @Test
     void pollChecksOnATimerInsteadOfWatching() throws Exception {
         Path file = dir.resolve("polled");
         start("""

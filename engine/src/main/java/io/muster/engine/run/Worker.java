@@ -59,7 +59,10 @@ final class Worker {
     private final RateLimiter limiter;
     private Thread loop;
     private Thread watch;
-    /** Counted down at the first success or hard failure, for {@code meta.realize}. */
+    /**
+     * Counted down at the first success or failure for good (its own, its watch's, or a failed dependency's
+     * that blocks it), for {@code meta.realize}.
+     */
     private final CountDownLatch firstOutcome = new CountDownLatch(1);
 
     private enum Failing { NONE, SOFT, HARD }
@@ -154,7 +157,7 @@ final class Worker {
         }
     }
 
-    /** With {@code meta.realize}, waits until this resource converged once (or failed for good). */
+    /** With {@code meta.realize}, waits until this resource converged once (or failed for good, or is blocked). */
     void awaitRealized() throws InterruptedException {
         if (vertex.meta().realize()) firstOutcome.await();
     }
@@ -249,7 +252,6 @@ final class Worker {
             run.metrics().failure(v.kind().name(), !retry);
             if (!retry) {
                 setFailing(Failing.HARD);
-                firstOutcome.countDown();
                 fail("dependency " + id + " failed");
                 return;
             }
@@ -316,6 +318,8 @@ final class Worker {
     }
 
     private void fail(String why) {
+        // it cannot converge before something else changes; a swap waiting for that could wait forever
+        firstOutcome.countDown();
         failure = why;
         state = State.FAILED;
         for (Edge e : run.graph().outgoing(id)) {

@@ -1,6 +1,7 @@
 package io.muster.engine.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import static org.awaitility.Awaitility.await;
 
 import io.muster.engine.graph.Graph;
@@ -307,6 +308,27 @@ class LiveRunTest {
         assertThat(existing).hasContent("original");
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(existing))).isEqualTo("rw-------");
         assertThat(dir.resolve("plain")).hasContent("stays");
+    }
+
+    @Test
+    void aSwapDoesNotWaitForARealizeResourceThatAFailedDependencyBlocks() throws Exception {
+        start("""
+                resources:
+                  - exec: [{broken: {command: "false"}}]
+                  - file: [{ROOT/blocked: {content: x, require: exec#broken, meta: {realize: true}}}]
+                """);
+        awaitConverged();
+        assertThat(stats("file#" + dir.resolve("blocked")).last().status()).isEqualTo(Status.SKIPPED);
+
+        Graph next = manifests().compile("""
+                resources:
+                  - file: [{ROOT/added: {content: new}}]
+                """);
+        // it cannot converge until its dependency recovers: the swap must not wait for that
+        assertTimeoutPreemptively(PATIENCE, () -> live.swap(next));
+        awaitConverged();
+        assertThat(dir.resolve("added")).hasContent("new");
+        assertThat(dir.resolve("blocked")).doesNotExist();
     }
 
     @Test

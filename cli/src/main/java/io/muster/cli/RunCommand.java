@@ -80,16 +80,18 @@ final class RunCommand implements Callable<Integer> {
         });
         boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
         boolean converged;
-        try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null;
-             Signals signals = new Signals(done::countDown)) {
-            live.swap(graph);
-            try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
-                if (maxRuntime == null) done.await();
-                else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+        // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
+        try (Signals signals = new Signals(done::countDown)) {
+            try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null) {
+                live.swap(graph);
+                try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
+                    if (maxRuntime == null) done.await();
+                    else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+                }
+                converged = live.converged(); // as the run ends, not as it stops
+            } finally {
+                live.close();
             }
-            converged = live.converged(); // as the run ends, not as it stops
-        } finally {
-            live.close();
         }
         LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats());
         if (json) out.print(report.json());

@@ -99,16 +99,19 @@ class RunCommandTest {
     void aSecondSigtermDuringALongApplyExitsAtOnce() throws Exception {
         Path site = manifest("""
                 resources:
-                  - exec: [{long: {command: "sleep 30"}}]
+                  - exec: [{long: {command: "sleep 300"}}]
                 """);
         MusterProcess muster = run(site);
         eventually().until(() -> !muster.descendants().isEmpty()); // the command runs
+        List<ProcessHandle> commands = muster.descendants();
 
         muster.terminate();
         eventually().until(() -> muster.err().contains("muster: stopping (SIGTERM)"));
         muster.terminate();
 
         assertThat(muster.awaitExit(Duration.ofSeconds(10))).isEqualTo(143);
+        // the first signal is waiting for the command to finish; the second must not leave it running
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() -> commands.stream().noneMatch(ProcessHandle::isAlive));
     }
 
     @Test

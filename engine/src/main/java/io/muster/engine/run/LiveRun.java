@@ -81,7 +81,7 @@ public final class LiveRun implements AutoCloseable {
         for (Worker w : gone) w.awaitRealized();
         stopAll(gone);
         Set<String> staying = declaredIds(next);
-        for (Worker w : gone) {
+        for (Worker w : dependentsFirst(graph, gone)) {
             for (Vertex v : w.vertex().declared()) if (!staying.contains(v.id()) && v.meta().reverse()) reverse(v);
         }
         values = values.withGraph(next);
@@ -145,6 +145,26 @@ public final class LiveRun implements AutoCloseable {
         Set<String> ids = new HashSet<>();
         for (Vertex v : g.vertices()) for (Vertex d : v.declared()) ids.add(d.id());
         return ids;
+    }
+
+    /**
+     * {@code gone} in the order to undo it: each resource after every one that depended on it in {@code g}
+     * (a created directory is removed after the files in it, which it could not be before).
+     */
+    private static List<Worker> dependentsFirst(Graph g, List<Worker> gone) {
+        Map<String, Worker> byId = new LinkedHashMap<>();
+        for (Worker w : gone) byId.put(w.id(), w);
+        List<Worker> order = new ArrayList<>(gone.size());
+        Set<String> seen = new HashSet<>();
+        for (Worker w : gone) visitDependentsFirst(g, w.id(), byId, seen, order);
+        return order;
+    }
+
+    private static void visitDependentsFirst(Graph g, String id, Map<String, Worker> gone, Set<String> seen, List<Worker> order) {
+        if (!seen.add(id)) return;
+        for (Edge e : g.outgoing(id)) visitDependentsFirst(g, e.to(), gone, seen, order);
+        Worker w = gone.get(id);
+        if (w != null) order.add(w);
     }
 
     /**

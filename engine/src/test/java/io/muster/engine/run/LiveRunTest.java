@@ -311,6 +311,24 @@ class LiveRunTest {
     }
 
     @Test
+    void reverseUndoesADirectoryAfterTheFilesInIt() throws Exception {
+        start("""
+                resources:
+                  - file:
+                      - ROOT/made: {ensure: directory, meta: {reverse: true}}
+                      - ROOT/made/inner: {content: x, meta: {reverse: true}}
+                """);
+        awaitConverged();
+        assertThat(dir.resolve("made/inner")).hasContent("x");
+
+        live.swap(manifests().compile("resources: []\n"));
+        awaitConverged();
+        assertThat(reports).filteredOn(r -> "reversed".equals(r.message()) || r.status() == Status.FAILED)
+                .extracting(ResourceReport::status).containsOnly(Status.CHANGED);
+        assertThat(dir.resolve("made")).doesNotExist();
+    }
+
+    @Test
     void aSwapDoesNotWaitForARealizeResourceThatAFailedDependencyBlocks() throws Exception {
         start("""
                 resources:

@@ -48,8 +48,14 @@ final class MetaParams {
         YNode limitNode = null;
         for (YNode.Entry entry : dict.entries().values()) {
             String key = entry.key();
-            Object value = render(entry);
-            if (value == null) continue;
+            Object value;
+            try {
+                value = Rendering.render(entry.value().plain(), d.scope());
+            } catch (TemplateException e) {
+                fail(entry, e.getMessage());
+                continue;
+            }
+            // a null (retry: ~) reaches the checks below, which reject it: it does not mean the default
             switch (key) {
                 case "noop" -> noop = bool(entry, value, noop);
                 case "rewatch" -> rewatch = bool(entry, value, rewatch);
@@ -83,15 +89,6 @@ final class MetaParams {
         }
         if (!ok) return null;
         return new Vertex.Meta(noop, retry, delay, poll, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
-    }
-
-    private Object render(YNode.Entry entry) {
-        try {
-            return Rendering.render(entry.value().plain(), d.scope());
-        } catch (TemplateException e) {
-            fail(entry, e.getMessage());
-            return null;
-        }
     }
 
     private boolean bool(YNode.Entry entry, Object value, boolean fallback) {

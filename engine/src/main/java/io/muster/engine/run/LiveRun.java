@@ -84,6 +84,7 @@ public final class LiveRun implements AutoCloseable {
         for (Worker w : dependentsFirst(graph, gone)) {
             for (Vertex v : w.vertex().declared()) if (!staying.contains(v.id()) && v.meta().reverse()) reverse(v);
         }
+        semaphores.use(next.vertices().stream().flatMap(v -> v.meta().sema().stream()).toList());
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
         applyOutcome = new ApplyOutcome(next, options);

@@ -1,6 +1,7 @@
 package io.muster.engine.run;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -9,12 +10,14 @@ import java.util.concurrent.Semaphore;
 
 /**
  * The counted semaphores of {@code meta.sema} ({@code name} holds one, {@code name:N} holds N; the first
- * size seen for a name wins), shared by every resource that names them, plus the global one of
- * {@code --sema}. Acquired in name order, global last, so two resources never wait on each other.
+ * size declared for a name in the running graph wins), shared by every resource that names them, plus the
+ * global one of {@code --sema}. Acquired in name order, global last, so two resources never wait on each other.
  */
 final class Semaphores {
     private final Semaphore global;
-    private final Map<String, Semaphore> named = new ConcurrentHashMap<>();
+    private final Map<String, Sized> named = new ConcurrentHashMap<>();
+
+    private record Sized(int size, Semaphore semaphore) {}
 
     Semaphores(int global) {
         this.global = new Semaphore(global);
@@ -26,14 +29,22 @@ final class Semaphores {
         void close();
     }
 
+    /**
+     * Takes the sizes a new graph declares ({@code specs} in declaration order). A semaphore whose size
+     * changed is replaced: permits held of the old one go back to it, the next acquire uses the new one.
+     */
+    void use(List<String> specs) {
+        Map<String, Integer> sizes = new LinkedHashMap<>();
+        for (String spec : specs) sizes.putIfAbsent(name(spec), size(spec));
+        sizes.forEach((name, size) -> named.compute(name, (k, s) -> s != null && s.size() == size ? s : new Sized(size, new Semaphore(size))));
+    }
+
     /** A permit of every semaphore in {@code specs} and a global one. */
     Permits acquire(List<String> specs) throws InterruptedException {
         TreeMap<String, Semaphore> wanted = new TreeMap<>();
         for (String spec : specs) {
-            int colon = spec.lastIndexOf(':');
-            String name = colon < 0 ? spec : spec.substring(0, colon);
-            int size = colon < 0 ? 1 : Integer.parseInt(spec.substring(colon + 1));
-            wanted.put(name, named.computeIfAbsent(name, k -> new Semaphore(size)));
+            String name = name(spec);
+            wanted.put(name, named.computeIfAbsent(name, k -> new Sized(size(spec), new Semaphore(size(spec)))).semaphore());
         }
         List<Semaphore> held = new ArrayList<>(wanted.size() + 1);
         try {
@@ -48,5 +59,15 @@ final class Semaphores {
             throw e;
         }
         return () -> held.forEach(Semaphore::release);
+    }
+
+    private static String name(String spec) {
+        int colon = spec.lastIndexOf(':');
+        return colon < 0 ? spec : spec.substring(0, colon);
+    }
+
+    private static int size(String spec) {
+        int colon = spec.lastIndexOf(':');
+        return colon < 0 ? 1 : Integer.parseInt(spec.substring(colon + 1));
     }
 }

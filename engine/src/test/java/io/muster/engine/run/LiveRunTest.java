@@ -133,6 +133,26 @@ class LiveRunTest {
     }
 
     @Test
+    void aSemaphoreTakesTheSizeOfTheGraphSwappedIn() throws Exception {
+        start("""
+                resources:
+                  - exec: [{first: {command: "true", meta: {sema: ["db:1"]}}}]
+                """);
+        awaitConverged();
+
+        // each waits until all three have started: only possible when db lets three in at once
+        live.swap(manifests().compile("""
+                resources:
+                  - exec:
+                      - a: {command: "touch ROOT/a; for i in $(seq 40); do test -e ROOT/b -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                      - b: {command: "touch ROOT/b; for i in $(seq 40); do test -e ROOT/a -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                      - c: {command: "touch ROOT/c; for i in $(seq 40); do test -e ROOT/a -a -e ROOT/b && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                """));
+        awaitConverged();
+        assertThat(List.of("exec#a", "exec#b", "exec#c")).allSatisfy(id -> assertThat(stats(id).last().status()).isEqualTo(Status.CHANGED));
+    }
+
+    @Test
     void theGlobalSemaphoreAppliesToEveryResource() throws Exception {
         String exec = "mkdir ROOT/lock && sleep 0.2 && rmdir ROOT/lock";
         start("""

@@ -65,6 +65,9 @@ final class RunCommand implements Callable<Integer> {
         if (convergedTimeout < 0 && convergedTimeout != -1) {
             throw new ParameterException(spec.commandLine(), "--converged-timeout must be 0 or more, or -1 to keep running; got " + convergedTimeout);
         }
+        boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
+        String listenProblem = serve ? Metrics.listenProblem(prometheusListen) : null;
+        if (listenProblem != null) throw new ParameterException(spec.commandLine(), "--prometheus-listen: " + listenProblem);
         Graph graph = manifest.compile(err);
         if (graph == null) return 1;
         boolean json = run.output == RunFlags.Output.json;
@@ -78,7 +81,6 @@ final class RunCommand implements Callable<Integer> {
             if (status != null) status.write(converged);
             if (converged && convergedTimeout >= 0) done.countDown();
         });
-        boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
         boolean converged;
         // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
         try (Signals signals = new Signals(done::countDown)) {

@@ -369,6 +369,20 @@ class RunCommandTest {
     // --- metrics
 
     @Test
+    void aMalformedPrometheusListenAddressIsAUsageError() {
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        for (String listen : List.of("nonsense", "127.0.0.1:http", "127.0.0.1:70000")) {
+            Cli cli = Cli.run("run", site, "--tmp-prefix", "--max-runtime", "1", "--prometheus-listen", listen);
+            assertThat(cli.exit()).as(listen).isEqualTo(64);
+            assertThat(cli.err()).as(listen).contains("--prometheus-listen").doesNotContain("internal error");
+        }
+        assertThat(path("a")).as("nothing ran").doesNotExist();
+    }
+
+    @Test
     void prometheusMetricsDescribeTheRun() throws Exception {
         int port;
         try (ServerSocket socket = new ServerSocket(0)) {

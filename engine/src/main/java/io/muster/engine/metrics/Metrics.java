@@ -76,18 +76,34 @@ public final class Metrics {
 
     /** Serves {@code /metrics} on {@code host:port} until closed. */
     public AutoCloseable serve(String listen) throws IOException {
+        int port = port(listen);
+        String host = listen.substring(0, listen.lastIndexOf(':'));
+        HTTPServer server = HTTPServer.builder().hostname(host.isEmpty() ? "0.0.0.0" : host).port(port)
+                .registry(registry).buildAndStart();
+        return server::close;
+    }
+
+    /** What is wrong with {@code listen} as {@link #serve} takes it, or null: a usage mistake, told before anything runs. */
+    public static String listenProblem(String listen) {
+        try {
+            port(listen);
+            return null;
+        } catch (IllegalArgumentException e) {
+            return e.getMessage();
+        }
+    }
+
+    private static int port(String listen) {
         int colon = listen.lastIndexOf(':');
         if (colon < 0) throw new IllegalArgumentException("expected HOST:PORT, got '" + listen + "'");
-        String host = listen.substring(0, colon);
         int port;
         try {
             port = Integer.parseInt(listen.substring(colon + 1));
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("expected HOST:PORT with a numeric port, got '" + listen + "'");
         }
-        HTTPServer server = HTTPServer.builder().hostname(host.isEmpty() ? "0.0.0.0" : host).port(port)
-                .registry(registry).buildAndStart();
-        return server::close;
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("expected a port from 0 to 65535, got '" + listen + "'");
+        return port;
     }
 
     private static String label(boolean hard) {

@@ -38,6 +38,14 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
         return new Vertex(id, kind, params, late, mark, propertyMarks, control, meta, tags, scope, origin, healthChecks, members);
     }
 
+    /**
+     * Whether a change this vertex reports is real to {@code dependent}: not when this one alone runs in
+     * noop, where it only would have changed, so it must not refresh or count for a dependent that acts.
+     */
+    public boolean changeIsRealTo(Vertex dependent) {
+        return !meta.noop() || dependent.meta.noop();
+    }
+
     /** The resources as declared: this vertex alone, then each one grouped into it. */
     public List<Vertex> declared() {
         if (grouped.isEmpty()) return List.of(this);

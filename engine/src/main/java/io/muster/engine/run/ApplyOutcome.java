@@ -45,9 +45,8 @@ final class ApplyOutcome {
         }
         if (blockedBy != null) return ResourceReport.skipped(apply.id(), blockedBy);
         // a child in noop under an apply that is not only would have changed: that must not refresh anything
-        boolean applyNoop = options.noop() || apply.meta().noop();
         long changed = children.stream()
-                .filter(r -> r.status() == Status.CHANGED && (applyNoop || !graph.vertex(r.id()).meta().noop())).count();
+                .filter(r -> r.status() == Status.CHANGED && graph.vertex(r.id()).changeIsRealTo(apply)).count();
         long wouldChange = children.stream().filter(r -> r.status() == Status.CHANGED).count() - changed;
         String counts = changed > 0 ? changed + " of " + children.size() + " child resources changed"
                 : wouldChange > 0 ? wouldChange + " child resources would change (noop)" : null;

@@ -8,8 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * Whether a live run is converged: no resource is dirty or running, and none has changed anything or
- * failed for {@code quiet} nanoseconds. A check that finds everything in place is not activity, so a
- * polled resource does not keep the run from converging; a repair is. Listeners hear each transition.
+ * failed for {@code quiet} nanoseconds. Only a change or a failure ends convergence: a check under way
+ * keeps the run from becoming converged but does not end it, so a polled resource, or a watch that fires
+ * without drift, does not make the state flicker. Listeners hear each transition.
  */
 final class Convergence {
     private final ReentrantLock lock = new ReentrantLock();
@@ -45,7 +46,10 @@ final class Convergence {
 
     /** Something changed or failed (or a new graph arrived): the quiet period starts again. */
     void eventful() {
-        update(() -> lastEventful = System.nanoTime());
+        update(() -> {
+            lastEventful = System.nanoTime();
+            converged = false; // at once, so a caller never sees it stale; it resumes after the quiet period
+        });
     }
 
     boolean converged() {
@@ -77,30 +81,23 @@ final class Convergence {
         update(() -> closed = true);
     }
 
-    /** Any activity ends convergence at once, so a caller never sees a stale "converged"; it resumes after the quiet period. */
     private void update(Runnable change) {
         lock.lock();
         try {
             change.run();
-            if (!busy.isEmpty() || System.nanoTime() - lastEventful < quietNanos) converged = false;
             changed.signalAll();
         } finally {
             lock.unlock();
         }
     }
 
-    /** Flips the state when the quiet period has passed with nothing busy, or when something gets busy. */
+    /** Flips the state when the quiet period has passed with nothing busy; {@link #eventful} ends it. */
     private void watch() {
         lock.lock();
         try {
             while (!closed) {
-                long quietFor = System.nanoTime() - lastEventful;
-                boolean now = busy.isEmpty() && quietFor >= quietNanos;
-                if (now && !converged) {
-                    converged = true;
-                    changed.signalAll();
-                }
-                if (reported != converged && !closed) {
+                // only this thread sets converged: an end it has not reported yet is reported before it resumes
+                if (reported != converged) {
                     reported = converged;
                     lock.unlock();
                     try {
@@ -108,6 +105,12 @@ final class Convergence {
                     } finally {
                         lock.lock();
                     }
+                    continue;
+                }
+                long quietFor = System.nanoTime() - lastEventful;
+                if (!converged && busy.isEmpty() && quietFor >= quietNanos) {
+                    converged = true;
+                    changed.signalAll();
                     continue;
                 }
                 if (!converged && busy.isEmpty()) changed.awaitNanos(quietNanos - quietFor);

@@ -69,6 +69,7 @@ public final class LiveRun implements AutoCloseable {
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
     public synchronized void swap(Graph next) throws InterruptedException {
         convergence.busy(SWAPPING);
+        convergence.eventful(); // a new graph ends convergence now, not once the old workers have stopped
         Map<String, Worker> kept = new LinkedHashMap<>();
         List<Worker> gone = new ArrayList<>();
         for (Worker w : workers.values()) {

@@ -87,7 +87,9 @@ public final class OneShotRun {
                     String blocking = options.healthCheckOnly() ? null : blockingReason(v.id(), report, blockedBy.get(v.id()));
                     for (Edge e : graph.outgoing(v.id())) {
                         if (blocking != null) blockedBy.putIfAbsent(e.to(), blocking);
-                        if (report.status() == Status.CHANGED && e.reason().refreshes()) refresh.put(e.to(), true);
+                        if (report.status() == Status.CHANGED && e.reason().refreshes() && v.changeIsRealTo(graph.vertex(e.to()))) {
+                            refresh.put(e.to(), true);
+                        }
                         if (waitingFor.get(e.to()).decrementAndGet() == 0) start(graph.vertex(e.to()));
                     }
                 }

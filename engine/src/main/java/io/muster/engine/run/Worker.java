@@ -309,8 +309,9 @@ final class Worker {
         for (Edge e : run.graph().outgoing(id)) {
             Worker dependent = run.worker(e.to());
             if (dependent == null) continue;
-            if (e.reason() == EdgeReason.CHILD && changed && (!v.meta().noop() || dependent.vertex().meta().noop())) dependent.childChanged();
-            else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(changed && e.reason().refreshes());
+            boolean real = changed && v.changeIsRealTo(dependent.vertex());
+            if (e.reason() == EdgeReason.CHILD && real) dependent.childChanged();
+            else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(real && e.reason().refreshes());
             else dependent.wake();
         }
         if (first && watch == null && v.meta().pollSeconds() == 0) startWatch();

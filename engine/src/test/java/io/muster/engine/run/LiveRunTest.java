@@ -27,6 +27,7 @@ class LiveRunTest {
     Path dir;
 
     private final List<ResourceReport> reports = new CopyOnWriteArrayList<>();
+    private final List<Boolean> transitions = new CopyOnWriteArrayList<>();
     private LiveRun live;
 
     @AfterEach
@@ -45,7 +46,7 @@ class LiveRunTest {
     private LiveRun start(String yaml, int sema) throws Exception {
         Graph graph = manifests().compile(yaml);
         RunOptions options = new RunOptions("testhost", false, sema, dir.resolve(".prefix"), false, false);
-        live = new LiveRun(options, 0.2, new Metrics(), reports::add, converged -> {});
+        live = new LiveRun(options, 0.2, new Metrics(), reports::add, transitions::add);
         live.swap(graph);
         return live;
     }
@@ -231,8 +232,11 @@ class LiveRunTest {
         awaitConverged();
         long before = stats("file#" + file).checks();
         await().atMost(PATIENCE).until(() -> stats("file#" + file).checks() >= before + 2);
+        assertThat(transitions).as("a poll that finds nothing to do is not activity").containsExactly(true);
+
         Files.delete(file);
         await().atMost(PATIENCE).until(() -> Files.exists(file));
+        await().atMost(PATIENCE).until(() -> transitions.equals(List.of(true, false, true)));
     }
 
     @Test
@@ -394,12 +398,15 @@ class LiveRunTest {
         Files.writeString(file, "wanted");
         start("""
                 resources:
-                  - file: [{ROOT/noop: {content: wanted, meta: {noop: true}}}]
+                  - file: [{ROOT/noop: {content: wanted, meta: {noop: true}, notify: exec#restart}}]
+                  - exec: [{restart: {command: "touch ROOT/restarted", refreshonly: true}}]
                 """);
         awaitConverged();
         Files.writeString(file, "drift");
         await().atMost(PATIENCE).until(() -> reports.stream().anyMatch(r -> r.status() == Status.CHANGED));
+        awaitConverged();
         assertThat(file).hasContent("drift");
+        assertThat(dir.resolve("restarted")).as("a change that only would have happened refreshes nothing").doesNotExist();
     }
 
     @Test

@@ -100,6 +100,23 @@ class OneShotRunTest {
     }
 
     @Test
+    void aNoopResourceThatWouldChangeDoesNotRefreshOneThatActs() throws Exception {
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - file:
+                      - ROOT/config: {content: x, meta: {noop: true}, notify: [exec#restart, exec#dry-restart]}
+                  - exec:
+                      - restart: {command: "touch ROOT/restarted", refreshonly: true}
+                      - dry-restart: {command: "touch ROOT/dry", refreshonly: true, meta: {noop: true}}
+                """);
+        assertThat(resource(report, "file#" + dir + "/config").status()).isEqualTo(Status.CHANGED);
+        assertThat(resource(report, "exec#restart").refreshed()).isFalse();
+        assertThat(dir.resolve("restarted")).doesNotExist();
+        assertThat(resource(report, "exec#dry-restart").refreshed()).as("noop to noop: it would refresh").isTrue();
+        assertThat(dir.resolve("dry")).doesNotExist();
+    }
+
+    @Test
     void planMarksConsumersOfEffectValuesUnresolvable() throws Exception {
         Report plan = new Manifests(dir).plan("""
                 resources:

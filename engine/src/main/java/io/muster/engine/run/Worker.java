@@ -8,8 +8,12 @@ import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Watcher;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
@@ -60,10 +64,11 @@ final class Worker {
     private Thread loop;
     private Thread watch;
     /**
-     * Counted down at the first success or failure for good (its own, its watch's, or a failed dependency's
-     * that blocks it), for {@code meta.realize}.
+     * For {@code meta.realize}: released once the resource converged, or once it cannot for now because it,
+     * or a resource it depends on, failed (while retrying or for good): as in mgmt, realize does not hold
+     * against a failed prerequisite, or a swap could wait forever for the manifest edit that fixes it.
      */
-    private final CountDownLatch firstOutcome = new CountDownLatch(1);
+    private final CountDownLatch realized = new CountDownLatch(1);
 
     private enum Failing { NONE, SOFT, HARD }
 
@@ -157,9 +162,38 @@ final class Worker {
         }
     }
 
-    /** With {@code meta.realize}, waits until this resource converged once (or failed for good, or is blocked). */
+    /** With {@code meta.realize}, waits until this resource converged once, unless it or what it needs is failing. */
     void awaitRealized() throws InterruptedException {
-        if (vertex.meta().realize()) firstOutcome.await();
+        if (vertex.meta().realize() && !failingUpstream()) realized.await();
+    }
+
+    /** Whether this resource, or one it depends on, directly or not, is failing. */
+    private boolean failingUpstream() {
+        Set<String> seen = new HashSet<>();
+        Deque<Worker> pending = new ArrayDeque<>(List.of(this));
+        while (!pending.isEmpty()) {
+            Worker w = pending.pop();
+            if (w.failing != Failing.NONE) return true;
+            for (Edge e : run.graph().incoming(w.id)) {
+                Worker dependency = run.worker(e.from());
+                if (dependency != null && seen.add(e.from())) pending.push(dependency);
+            }
+        }
+        return false;
+    }
+
+    /** It started failing: neither it nor anything after it can be realized until it recovers. */
+    private void releaseRealizeDownstream() {
+        Set<String> seen = new HashSet<>();
+        Deque<Worker> pending = new ArrayDeque<>(List.of(this));
+        while (!pending.isEmpty()) {
+            Worker w = pending.pop();
+            w.realized.countDown();
+            for (Edge e : run.graph().outgoing(w.id)) {
+                Worker dependent = run.worker(e.to());
+                if (dependent != null && seen.add(e.to())) pending.push(dependent);
+            }
+        }
     }
 
     /** Stops watching and checking; a check or apply under way finishes (see {@link #awaitStopped}). */
@@ -303,7 +337,7 @@ final class Worker {
         boolean changed = report.status() == Status.CHANGED;
         boolean first = !convergedOnce;
         convergedOnce = true;
-        firstOutcome.countDown();
+        realized.countDown();
         failure = null;
         state = State.CONVERGED;
         for (Edge e : run.graph().outgoing(id)) {
@@ -320,7 +354,7 @@ final class Worker {
 
     private void fail(String why) {
         // it cannot converge before something else changes; a swap waiting for that could wait forever
-        firstOutcome.countDown();
+        realized.countDown();
         failure = why;
         state = State.FAILED;
         for (Edge e : run.graph().outgoing(id)) {
@@ -390,6 +424,7 @@ final class Worker {
         Failing previous = failing;
         if (previous == next) return;
         failing = next;
+        if (previous == Failing.NONE) releaseRealizeDownstream();
         String kind = vertex.kind().name();
         if (previous != Failing.NONE) run.metrics().failing(kind, previous == Failing.HARD, -1);
         if (next != Failing.NONE) run.metrics().failing(kind, next == Failing.HARD, 1);

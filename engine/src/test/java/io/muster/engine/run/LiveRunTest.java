@@ -374,6 +374,28 @@ class LiveRunTest {
     }
 
     @Test
+    void aSwapDoesNotWaitForARealizeResourceThatKeepsRetrying() throws Exception {
+        start("""
+                resources:
+                  - exec:
+                      - broken: {command: "false", meta: {retry: -1, delay: 50}}
+                      - stubborn: {command: "false", meta: {retry: -1, delay: 50, realize: true}}
+                  - file: [{ROOT/waiting: {content: x, require: exec#broken, meta: {realize: true}}}]
+                """);
+        await().atMost(PATIENCE).until(() -> stats("exec#broken").failures() >= 1 && stats("exec#stubborn").failures() >= 1);
+
+        Graph next = manifests().compile("""
+                resources:
+                  - file: [{ROOT/added: {content: new}}]
+                """);
+        // neither can converge while the failures go on: a swap waiting for that could wait forever
+        assertTimeoutPreemptively(PATIENCE, () -> live.swap(next));
+        awaitConverged();
+        assertThat(dir.resolve("added")).hasContent("new");
+        assertThat(dir.resolve("waiting")).doesNotExist();
+    }
+
+    @Test
     void aReceiverRunsAgainWhenTheValueItReadsChanges() throws Exception {
         Path source = dir.resolve("source");
         Files.writeString(source, "one");

@@ -59,6 +59,17 @@ class LiveRunTest {
         return Files.exists(file) ? Files.readAllLines(file).size() : 0;
     }
 
+    /** Swaps in a graph of one new file; the swap must end in time, whatever the old graph still waits for. */
+    private void swapInOneNewFile() throws Exception {
+        Graph next = manifests().compile("""
+                resources:
+                  - file: [{ROOT/added: {content: new}}]
+                """);
+        assertTimeoutPreemptively(PATIENCE, () -> live.swap(next));
+        awaitConverged();
+        assertThat(dir.resolve("added")).hasContent("new");
+    }
+
     private void awaitConverged() throws InterruptedException {
         assertThat(live.awaitConverged(PATIENCE.toNanos())).as("converged; reports: %s", reports).isTrue();
     }
@@ -362,14 +373,7 @@ class LiveRunTest {
         awaitConverged();
         assertThat(stats("file#" + dir.resolve("blocked")).last().status()).isEqualTo(Status.SKIPPED);
 
-        Graph next = manifests().compile("""
-                resources:
-                  - file: [{ROOT/added: {content: new}}]
-                """);
-        // it cannot converge until its dependency recovers: the swap must not wait for that
-        assertTimeoutPreemptively(PATIENCE, () -> live.swap(next));
-        awaitConverged();
-        assertThat(dir.resolve("added")).hasContent("new");
+        swapInOneNewFile(); // it cannot converge until its dependency recovers: the swap must not wait for that
         assertThat(dir.resolve("blocked")).doesNotExist();
     }
 
@@ -384,14 +388,7 @@ class LiveRunTest {
                 """);
         await().atMost(PATIENCE).until(() -> stats("exec#broken").failures() >= 1 && stats("exec#stubborn").failures() >= 1);
 
-        Graph next = manifests().compile("""
-                resources:
-                  - file: [{ROOT/added: {content: new}}]
-                """);
-        // neither can converge while the failures go on: a swap waiting for that could wait forever
-        assertTimeoutPreemptively(PATIENCE, () -> live.swap(next));
-        awaitConverged();
-        assertThat(dir.resolve("added")).hasContent("new");
+        swapInOneNewFile(); // neither can converge while the failures go on: a swap waiting for that could wait forever
         assertThat(dir.resolve("waiting")).doesNotExist();
     }
 

@@ -13,14 +13,13 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
-import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 /**
  * One pass over a graph ({@code muster apply}, {@code plan}): each resource runs once all it depends on
- * has finished, independent resources in parallel (at most {@code sema} at a time, one virtual thread
- * each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
+ * has finished, independent resources in parallel (at most {@code sema} at a time, and as their
+ * {@code meta.sema} allow; one virtual thread each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
  * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets.
  */
 public final class OneShotRun {
@@ -42,7 +41,8 @@ public final class OneShotRun {
         Map<String, String> blockedBy = new ConcurrentHashMap<>(); // id -> the failed resource it depends on
         Map<String, Boolean> refresh = new ConcurrentHashMap<>();
         CountDownLatch finished = new CountDownLatch(graph.size());
-        Semaphore slots = new Semaphore(options.sema());
+        Semaphores semaphores = new Semaphores(options.sema());
+        semaphores.use(graph.vertices().stream().flatMap(v -> v.meta().sema().stream()).toList());
         VertexRun vertexRun = new VertexRun(options, new Values(graph));
         ApplyOutcome applyOutcome = new ApplyOutcome(graph, options);
         for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
@@ -65,11 +65,11 @@ public final class OneShotRun {
                     if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
                     for (int attempt = 0; ; attempt++) {
                         ResourceReport report;
-                        slots.acquireUninterruptibly();
-                        try {
+                        try (Semaphores.Permits permits = semaphores.acquire(v.meta().sema())) {
                             report = vertexRun.run(v, refresh.containsKey(v.id()));
-                        } finally {
-                            slots.release();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                            return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "interrupted", 0);
                         }
                         boolean retry = v.meta().retries(attempt);
                         if (report.status() != Status.FAILED || !retry) return report;

@@ -117,6 +117,19 @@ class OneShotRunTest {
     }
 
     @Test
+    void namedSemaphoresKeepResourcesFromOverlapping() throws Exception {
+        // mkdir fails when the lock is held: an overlap is a failure
+        Report report = new Manifests(dir).apply("""
+                resources:
+                  - exec:
+                      - a: {command: "%1$s", shell: true, meta: {sema: [db]}}
+                      - b: {command: "%1$s", shell: true, meta: {sema: [db]}}
+                      - c: {command: "%1$s", shell: true, meta: {sema: ["db:1", other]}}
+                """.formatted("mkdir ROOT/lock && sleep 0.2 && rmdir ROOT/lock"));
+        assertThat(report.resources()).extracting(ResourceReport::status).containsOnly(Status.CHANGED);
+    }
+
+    @Test
     void planMarksConsumersOfEffectValuesUnresolvable() throws Exception {
         Report plan = new Manifests(dir).plan("""
                 resources:

@@ -9,6 +9,7 @@ import io.muster.engine.run.LiveRun;
 import io.muster.engine.run.ManifestReloader;
 import io.muster.engine.run.RunOptions;
 import io.muster.engine.run.StatusFile;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -76,6 +77,13 @@ final class RunCommand implements Callable<Integer> {
         StatusFile status = statusFile == null ? null : new StatusFile(statusFile);
         CountDownLatch done = new CountDownLatch(1);
         Metrics metrics = new Metrics();
+        AutoCloseable server;
+        try {
+            server = serve ? metrics.serve(prometheusListen) : null;
+        } catch (IOException e) { // the port is taken, or the address is not this host's
+            err.println("muster: cannot serve metrics on " + prometheusListen + ": " + e.getMessage());
+            return 1;
+        }
         long start = System.nanoTime();
         LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
             if (status != null) status.write(converged);
@@ -84,7 +92,7 @@ final class RunCommand implements Callable<Integer> {
         boolean converged;
         // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
         try (Signals signals = new Signals(done::countDown)) {
-            try (AutoCloseable server = serve ? metrics.serve(prometheusListen) : null) {
+            try (server) {
                 live.swap(graph);
                 try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
                     if (maxRuntime == null) done.await();

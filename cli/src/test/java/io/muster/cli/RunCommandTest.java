@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.muster.engine.testing.Manifests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -378,6 +379,21 @@ class RunCommandTest {
             Cli cli = Cli.run("run", site, "--tmp-prefix", "--max-runtime", "1", "--prometheus-listen", listen);
             assertThat(cli.exit()).as(listen).isEqualTo(64);
             assertThat(cli.err()).as(listen).contains("--prometheus-listen").doesNotContain("internal error");
+        }
+        assertThat(path("a")).as("nothing ran").doesNotExist();
+    }
+
+    @Test
+    void aTakenMetricsPortIsReportedBeforeAnythingRuns() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            String listen = "127.0.0.1:" + taken.getLocalPort();
+            Cli cli = Cli.run("run", site, "--tmp-prefix", "--max-runtime", "1", "--prometheus-listen", listen);
+            assertThat(cli.exit()).isEqualTo(1);
+            assertThat(cli.err()).contains("cannot serve metrics on " + listen).doesNotContain("internal error");
         }
         assertThat(path("a")).as("nothing ran").doesNotExist();
     }

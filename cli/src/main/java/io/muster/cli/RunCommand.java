@@ -77,36 +77,38 @@ final class RunCommand implements Callable<Integer> {
         StatusFile status = statusFile == null ? null : new StatusFile(statusFile);
         CountDownLatch done = new CountDownLatch(1);
         Metrics metrics = new Metrics();
-        AutoCloseable server;
+        Metrics.Endpoint server;
         try {
             server = serve ? metrics.serve(prometheusListen) : null;
         } catch (IOException e) { // the port is taken, or the address is not this host's
             err.println("muster: cannot serve metrics on " + prometheusListen + ": " + e.getMessage());
             return 1;
         }
-        long start = System.nanoTime();
-        LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
-            if (status != null) status.write(converged);
-            if (converged && convergedTimeout >= 0) done.countDown();
-        });
-        boolean converged;
-        // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
-        try (Signals signals = new Signals(done::countDown)) {
-            try (server) {
-                live.swap(graph);
-                try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
-                    if (maxRuntime == null) done.await();
-                    else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+        try (server) {
+            long start = System.nanoTime();
+            LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
+                if (status != null) status.write(converged);
+                if (converged && convergedTimeout >= 0) done.countDown();
+            });
+            boolean converged;
+            // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
+            try (Signals signals = new Signals(done::countDown)) {
+                try {
+                    live.swap(graph);
+                    try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
+                        if (maxRuntime == null) done.await();
+                        else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+                    }
+                    converged = live.converged(); // as the run ends, not as it stops
+                } finally {
+                    live.close();
                 }
-                converged = live.converged(); // as the run ends, not as it stops
-            } finally {
-                live.close();
             }
+            LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats());
+            if (json) out.print(report.json());
+            else report.text(out);
+            out.flush();
         }
-        LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats());
-        if (json) out.print(report.json());
-        else report.text(out);
-        out.flush();
         return 0;
     }
 }

@@ -5,6 +5,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.template.Scope;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
@@ -49,7 +50,7 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
     /** The resources as declared: this vertex alone, then each one grouped into it. */
     public List<Vertex> declared() {
         if (grouped.isEmpty()) return List.of(this);
-        List<Vertex> all = new java.util.ArrayList<>(List.of(grouping(List.of())));
+        List<Vertex> all = new ArrayList<>(List.of(grouping(List.of())));
         all.addAll(grouped);
         return all;
     }
@@ -57,7 +58,7 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
     /** Its health checks, and those of the vertices grouped into it. */
     public List<HealthCheck> allHealthChecks() {
         if (grouped.isEmpty()) return healthChecks;
-        List<HealthCheck> all = new java.util.ArrayList<>(healthChecks);
+        List<HealthCheck> all = new ArrayList<>(healthChecks);
         for (Vertex member : grouped) all.addAll(member.healthChecks);
         return all;
     }

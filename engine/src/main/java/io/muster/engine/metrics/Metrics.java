@@ -74,13 +74,32 @@ public final class Metrics {
         converged.set(value ? 1 : 0);
     }
 
+    /** A {@code /metrics} endpoint being served. */
+    public interface Endpoint extends AutoCloseable {
+        /** The port it listens on: the one asked for, or the one chosen for port 0. */
+        int port();
+
+        @Override
+        void close();
+    }
+
     /** Serves {@code /metrics} on {@code host:port} until closed. */
-    public AutoCloseable serve(String listen) throws IOException {
+    public Endpoint serve(String listen) throws IOException {
         int port = port(listen);
         String host = listen.substring(0, listen.lastIndexOf(':'));
         HTTPServer server = HTTPServer.builder().hostname(host.isEmpty() ? "0.0.0.0" : host).port(port)
                 .registry(registry).buildAndStart();
-        return server::close;
+        return new Endpoint() {
+            @Override
+            public int port() {
+                return server.getPort();
+            }
+
+            @Override
+            public void close() {
+                server.close();
+            }
+        };
     }
 
     /** What is wrong with {@code listen} as {@link #serve} takes it, or null: a usage mistake, told before anything runs. */

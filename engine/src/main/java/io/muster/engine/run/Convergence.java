@@ -7,10 +7,11 @@ import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
- * Whether a live run is converged: no resource is dirty or running, and none has changed anything or
- * failed for {@code quiet} nanoseconds. Only a change or a failure ends convergence: a check under way
- * keeps the run from becoming converged but does not end it, so a polled resource, or a watch that fires
- * without drift, does not make the state flicker. Listeners hear each transition.
+ * Whether a live run is converged: it becomes so when no resource is dirty or running and none has
+ * changed anything or failed for {@code quiet} nanoseconds, and stays so until something changes or fails.
+ * A check under way does not end it, so a polled resource, or a watch that fires without drift, does not
+ * make the state flicker; the price is that a repair under way is seen when it reports its change, not
+ * when it starts. Listeners hear each transition.
  */
 final class Convergence {
     private final ReentrantLock lock = new ReentrantLock();

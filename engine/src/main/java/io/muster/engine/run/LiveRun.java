@@ -43,6 +43,8 @@ public final class LiveRun implements AutoCloseable {
     private volatile Values values = new Values(graph);
     private volatile VertexRun vertexRun;
     private volatile ApplyOutcome applyOutcome;
+    /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
+    private final Object realizing = new Object();
 
     /**
      * @param quietSeconds how long nothing may change for the run to count as converged
@@ -79,7 +81,7 @@ public final class LiveRun implements AutoCloseable {
         }
         // resources that must converge once before they go do so first, while the rest still runs; then all
         // of them are told to stop before any is waited for, so none starts a new apply meanwhile
-        for (Worker w : gone) w.awaitRealized();
+        awaitRealized(gone);
         stopAll(gone);
         Set<String> staying = declaredIds(next);
         for (Worker w : dependentsFirst(graph, gone)) {
@@ -110,6 +112,20 @@ public final class LiveRun implements AutoCloseable {
                 !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
         fresh.forEach(Worker::start);
         convergence.idle(SWAPPING);
+    }
+
+    /** Waits until every one of {@code workers} may go ({@link Worker#realizedOrCannot}). */
+    private void awaitRealized(Collection<Worker> workers) throws InterruptedException {
+        synchronized (realizing) {
+            for (Worker w : workers) while (!w.realizedOrCannot()) realizing.wait();
+        }
+    }
+
+    /** A resource converged for the first time, failed, or began to retry: a swap waiting for realize looks again. */
+    void realizeChanged() {
+        synchronized (realizing) {
+            realizing.notifyAll();
+        }
     }
 
     /** Waits until converged, at most {@code timeoutNanos}; true when converged. */

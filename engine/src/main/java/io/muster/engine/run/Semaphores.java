@@ -32,6 +32,8 @@ final class Semaphores {
     /**
      * Takes the sizes a new graph declares ({@code specs} in declaration order). A semaphore whose size
      * changed is replaced: permits held of the old one go back to it, the next acquire uses the new one.
+     * A resource already waiting on the old one still gets it, so for a moment both sizes' holders may
+     * run; a resize is rare and never blocks anything forever.
      */
     void use(List<String> specs) {
         Map<String, Integer> sizes = new LinkedHashMap<>();

@@ -63,13 +63,6 @@ final class Worker {
     private final RateLimiter limiter;
     private Thread loop;
     private Thread watch;
-    /**
-     * For {@code meta.realize}: released once the resource converged, or once it cannot for now because it,
-     * or a resource it depends on, failed (while retrying or for good): as in mgmt, realize does not hold
-     * against a failed prerequisite, or a swap could wait forever for the manifest edit that fixes it.
-     */
-    private final CountDownLatch realized = new CountDownLatch(1);
-
     private enum Failing { NONE, SOFT, HARD }
 
     Worker(LiveRun run, Vertex vertex) {
@@ -162,38 +155,25 @@ final class Worker {
         }
     }
 
-    /** With {@code meta.realize}, waits until this resource converged once, unless it or what it needs is failing. */
-    void awaitRealized() throws InterruptedException {
-        if (vertex.meta().realize() && !failingUpstream()) realized.await();
-    }
-
-    /** Whether this resource, or one it depends on, directly or not, is failing. */
-    private boolean failingUpstream() {
+    /**
+     * Whether a swap may replace or remove this resource now: it converged once, or needs not ({@code
+     * meta.realize} off), or cannot for now because it or a resource it depends on failed for good, is
+     * blocked, or retries a failure forever. As mgmt says, realize does not hold against a failed
+     * prerequisite; a swap waiting for that could wait for the very manifest edit that fixes it.
+     */
+    boolean realizedOrCannot() {
+        if (!vertex.meta().realize() || convergedOnce) return true;
         Set<String> seen = new HashSet<>();
         Deque<Worker> pending = new ArrayDeque<>(List.of(this));
         while (!pending.isEmpty()) {
             Worker w = pending.pop();
-            if (w.failing != Failing.NONE) return true;
+            if (w.state == State.FAILED || w.failing == Failing.SOFT && w.vertex.meta().retry() < 0) return true;
             for (Edge e : run.graph().incoming(w.id)) {
                 Worker dependency = run.worker(e.from());
                 if (dependency != null && seen.add(e.from())) pending.push(dependency);
             }
         }
         return false;
-    }
-
-    /** It started failing: neither it nor anything after it can be realized until it recovers. */
-    private void releaseRealizeDownstream() {
-        Set<String> seen = new HashSet<>();
-        Deque<Worker> pending = new ArrayDeque<>(List.of(this));
-        while (!pending.isEmpty()) {
-            Worker w = pending.pop();
-            w.realized.countDown();
-            for (Edge e : run.graph().outgoing(w.id)) {
-                Worker dependent = run.worker(e.to());
-                if (dependent != null && seen.add(e.to())) pending.push(dependent);
-            }
-        }
     }
 
     /** Stops watching and checking; a check or apply under way finishes (see {@link #awaitStopped}). */
@@ -320,7 +300,7 @@ final class Worker {
     }
 
     private void record(Vertex v, ResourceReport outcome) {
-        ResourceReport report = outcome.placed(v.origin().childManifest(), v.groupedIds());
+        ResourceReport report = placed(v, outcome);
         checks.incrementAndGet();
         boolean changed = report.status() == Status.CHANGED;
         boolean failed = report.status() == Status.FAILED;
@@ -332,12 +312,17 @@ final class Worker {
         run.progress().accept(report);
     }
 
+    /** A report as the run shows it: with its child manifest and the resources grouped into it. */
+    private static ResourceReport placed(Vertex v, ResourceReport report) {
+        return report.placed(v.origin().childManifest(), v.groupedIds());
+    }
+
     private void succeeded(Vertex v, ResourceReport report, boolean outputsChanged) {
         setFailing(Failing.NONE);
         boolean changed = report.status() == Status.CHANGED;
         boolean first = !convergedOnce;
         convergedOnce = true;
-        realized.countDown();
+        if (first) run.realizeChanged();
         failure = null;
         state = State.CONVERGED;
         for (Edge e : run.graph().outgoing(id)) {
@@ -353,10 +338,9 @@ final class Worker {
     }
 
     private void fail(String why) {
-        // it cannot converge before something else changes; a swap waiting for that could wait forever
-        realized.countDown();
         failure = why;
         state = State.FAILED;
+        run.realizeChanged();
         for (Edge e : run.graph().outgoing(id)) {
             Worker dependent = run.worker(e.to());
             if (dependent == null) continue;
@@ -371,7 +355,7 @@ final class Worker {
         String why = dependency.failure();
         if (why == null) return; // it recovered meanwhile
         if (state != State.FAILED || !why.equals(failure)) {
-            last = ResourceReport.skipped(id, why);
+            last = placed(vertex, ResourceReport.skipped(id, why));
             run.progress().accept(last);
         }
         fail(why);
@@ -387,7 +371,7 @@ final class Worker {
             lock.unlock();
         }
         if (state != State.FAILED) { // each failed attempt was counted by the watch itself
-            last = new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0);
+            last = placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
             run.progress().accept(last);
             run.convergence().eventful();
             setFailing(Failing.HARD);
@@ -424,7 +408,7 @@ final class Worker {
         Failing previous = failing;
         if (previous == next) return;
         failing = next;
-        if (previous == Failing.NONE) releaseRealizeDownstream();
+        if (next == Failing.SOFT) run.realizeChanged();
         String kind = vertex.kind().name();
         if (previous != Failing.NONE) run.metrics().failing(kind, previous == Failing.HARD, -1);
         if (next != Failing.NONE) run.metrics().failing(kind, next == Failing.HARD, 1);

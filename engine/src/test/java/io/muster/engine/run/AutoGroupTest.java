@@ -17,11 +17,11 @@ import io.muster.engine.resource.Kinds;
 import io.muster.engine.testing.FakePackageKind;
 import io.muster.engine.testing.Manifests;
 import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -55,13 +55,9 @@ class AutoGroupTest {
     }
 
     private static String scrape(Metrics metrics) throws Exception {
-        int port;
-        try (java.net.ServerSocket free = new java.net.ServerSocket(0, 1, java.net.InetAddress.getLoopbackAddress())) {
-            port = free.getLocalPort();
-        }
-        try (AutoCloseable server = metrics.serve("127.0.0.1:" + port); HttpClient client = HttpClient.newHttpClient()) {
-            HttpRequest request = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + port + "/metrics")).build();
-            return client.send(request, HttpResponse.BodyHandlers.ofString()).body();
+        try (Metrics.Endpoint endpoint = metrics.serve("127.0.0.1:0"); HttpClient client = HttpClient.newHttpClient()) {
+            URI uri = URI.create("http://127.0.0.1:" + endpoint.port() + "/metrics");
+            return client.send(HttpRequest.newBuilder(uri).build(), HttpResponse.BodyHandlers.ofString()).body();
         }
     }
 

@@ -156,9 +156,9 @@ class LiveRunTest {
         live.swap(manifests().compile("""
                 resources:
                   - exec:
-                      - a: {command: "touch ROOT/a; for i in $(seq 40); do test -e ROOT/b -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
-                      - b: {command: "touch ROOT/b; for i in $(seq 40); do test -e ROOT/a -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
-                      - c: {command: "touch ROOT/c; for i in $(seq 40); do test -e ROOT/a -a -e ROOT/b && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                      - a: {command: "touch ROOT/a; for i in $(seq 200); do test -e ROOT/b -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                      - b: {command: "touch ROOT/b; for i in $(seq 200); do test -e ROOT/a -a -e ROOT/c && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
+                      - c: {command: "touch ROOT/c; for i in $(seq 200); do test -e ROOT/a -a -e ROOT/b && exit 0; sleep 0.05; done; exit 1", shell: true, meta: {sema: ["db:3"]}}
                 """));
         awaitConverged();
         assertThat(List.of("exec#a", "exec#b", "exec#c")).allSatisfy(id -> assertThat(stats(id).last().status()).isEqualTo(Status.CHANGED));
@@ -390,6 +390,22 @@ class LiveRunTest {
 
         swapInOneNewFile(); // neither can converge while the failures go on: a swap waiting for that could wait forever
         assertThat(dir.resolve("waiting")).doesNotExist();
+    }
+
+    @Test
+    void realizeWaitsForAResourceThatRecoversOnItsNextTry() throws Exception {
+        start("""
+                resources:
+                  - exec:
+                      - flaky:
+                          command: "echo x >> ROOT/attempts; test $(wc -l < ROOT/attempts) -ge 2 && touch ROOT/done"
+                          shell: true
+                          creates: ROOT/done
+                          meta: {retry: 3, delay: 500, realize: true}
+                """);
+        await().atMost(PATIENCE).until(() -> stats("exec#flaky").failures() >= 1);
+        swapInOneNewFile(); // its retry is bound to succeed: the swap waits for it
+        assertThat(dir.resolve("done")).exists();
     }
 
     @Test

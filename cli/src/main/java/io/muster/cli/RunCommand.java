@@ -104,7 +104,8 @@ final class RunCommand implements Callable<Integer> {
                     live.close();
                 }
             }
-            LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats());
+            LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats(),
+                    live.reversals());
             if (json) out.print(report.json());
             else report.text(out);
             out.flush();

@@ -365,6 +365,10 @@ class RunCommandTest {
         assertThat(number(keep, "applies")).isGreaterThanOrEqualTo(4);
         assertThat(number(keep, "checks")).isGreaterThanOrEqualTo(4);
         assertThat(muster.err()).contains("manifest reloaded: 3 resources", "manifest reloaded: 4 resources");
+        assertThat(list(doc, "reversed")).singleElement().satisfies(r -> {
+            assertThat(r).containsEntry("id", "file#" + path("gone")).containsEntry("status", "changed");
+            assertThat(r.get("changes")).isEqualTo(List.of("ensure"));
+        });
     }
 
     // --- metrics

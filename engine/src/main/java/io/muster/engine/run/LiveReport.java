@@ -11,12 +11,15 @@ import java.util.Map;
 
 /**
  * What a live run ({@code muster run}) says when it ends: each resource's last status and how often it
- * was checked, changed and failed. The JSON shape is a contract: add fields, never rename them.
+ * was checked, changed and failed, and the resources undone as they left the graph ({@code meta.reverse}).
+ * The JSON shape is a contract: add fields, never rename them.
  */
-public record LiveReport(String host, boolean noop, boolean converged, long durationMs, List<ResourceStats> resources) {
+public record LiveReport(String host, boolean noop, boolean converged, long durationMs, List<ResourceStats> resources,
+                         List<ResourceReport> reversed) {
 
     public LiveReport {
         resources = List.copyOf(resources);
+        reversed = List.copyOf(reversed);
     }
 
     /** A resource's last status, or {@code pending} when it never ran. */
@@ -38,6 +41,8 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
         out.printf("  checks %d, changes %d, failures %d; now: changed %d, stable %d, failed %d, skipped %d, pending %d%n",
                 sum(ResourceStats::checks), sum(ResourceStats::applies), sum(ResourceStats::failures),
                 count("changed"), count("stable"), count("failed"), count("skipped"), count("pending"));
+        long failedReversals = reversed.stream().filter(r -> r.status() == Status.FAILED).count();
+        if (!reversed.isEmpty()) out.printf("  reversed %d, of which failed %d%n", reversed.size(), failedReversals);
         out.flush();
     }
 
@@ -72,6 +77,16 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
         doc.put("duration_ms", durationMs);
         doc.put("summary", summary);
         doc.put("resources", entries);
+        List<Object> reversals = new ArrayList<>();
+        for (ResourceReport r : reversed) {
+            Map<String, Object> entry = new LinkedHashMap<>();
+            entry.put("id", r.id());
+            entry.put("status", r.status().label());
+            entry.put("changes", r.changedAttributes());
+            entry.put("error", r.error());
+            reversals.add(entry);
+        }
+        doc.put("reversed", reversals);
         return Json.pretty(doc) + "\n";
     }
 }

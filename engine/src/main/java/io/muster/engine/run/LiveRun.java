@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -43,6 +44,7 @@ public final class LiveRun implements AutoCloseable {
     private volatile Values values = new Values(graph);
     private volatile VertexRun vertexRun;
     private volatile ApplyOutcome applyOutcome;
+    private final List<ResourceReport> reversals = new CopyOnWriteArrayList<>();
     /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
     private final Object realizing = new Object();
 
@@ -233,7 +235,13 @@ public final class LiveRun implements AutoCloseable {
             String error = "reverse failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
             report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
         }
+        reversals.add(report);
         progress.accept(report);
+    }
+
+    /** The resources undone so far, as they left the graph ({@code meta.reverse}), in order. */
+    public List<ResourceReport> reversals() {
+        return List.copyOf(reversals);
     }
 
     private static long millis(long start) {

@@ -46,6 +46,7 @@ final class AutoGroups {
 
     /** The graph with every group merged; the same graph when nothing groups. */
     static Graph merge(List<Vertex> vertices, Map<String, Resource> instances, List<Edge> edges) {
+        if (instances.values().stream().noneMatch(r -> r instanceof Groupable)) return new Graph(vertices, edges); // the usual case
         AutoGroups groups = new AutoGroups(vertices, instances, edges);
         Map<String, Vertex> byId = new LinkedHashMap<>();
         for (Vertex v : vertices) byId.put(v.id(), v);

@@ -32,7 +32,7 @@ final class ApplyOutcome {
 
     /**
      * @param reports the reports so far, which hold every child's: each child comes before the apply
-     * @param blockedBy why the apply's dependents may not run, or null
+     * @param blockedBy why the apply is skipped (a resource it requires failed), or null
      */
     ResourceReport of(Vertex apply, Map<String, ResourceReport> reports, String blockedBy) {
         List<ResourceReport> children = graph.incoming(apply.id()).stream()

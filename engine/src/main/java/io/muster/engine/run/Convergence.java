@@ -5,6 +5,7 @@ import java.util.Set;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
  * Whether a live run is converged: it becomes so when no resource is dirty or running and none has
@@ -97,12 +98,14 @@ final class Convergence {
         lock.lock();
         try {
             while (!closed) {
-                // only this thread sets converged: an end it has not reported yet is reported before it resumes
+                // only this thread sets converged true: an end it has not reported yet is reported before it resumes
                 if (reported != converged) {
                     reported = converged;
                     lock.unlock();
                     try {
                         onTransition.accept(reported);
+                    } catch (RuntimeException e) { // a status file that cannot be written must not stop judging
+                        LoggerFactory.getLogger("muster").error("reporting convergence failed: {}", e.getMessage());
                     } finally {
                         lock.lock();
                     }

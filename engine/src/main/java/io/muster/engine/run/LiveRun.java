@@ -104,8 +104,8 @@ public final class LiveRun implements AutoCloseable {
             all.put(v.id(), w);
         }
         Graph previous = graph;
+        workers = all; // first: a worker that sees the new graph must find the workers of its new dependencies
         graph = next;
-        workers = all;
         metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(),
                         Collectors.summingLong(v -> 1 + v.grouped().size()))),
                 System.currentTimeMillis());
@@ -222,7 +222,7 @@ public final class LiveRun implements AutoCloseable {
 
     /** Undoes a resource that left the graph, as its state dir remembers it. */
     private void reverse(Vertex v) {
-        if (options.noop()) return;
+        if (options.noop() || v.meta().noop()) return;
         long start = System.nanoTime();
         ResourceReport report;
         try {

@@ -92,22 +92,30 @@ public final class ManifestReloader implements AutoCloseable {
                 } finally {
                     lock.unlock();
                 }
-                Graph next = compile.get();
-                if (next == null) {
-                    LoggerFactory.getLogger("muster").error("the manifest has errors; the running graph stays as it is");
-                    continue;
-                }
-                run.swap(next);
                 try {
-                    watch(next);
-                } catch (IOException e) {
-                    LoggerFactory.getLogger("muster").warn("cannot watch the manifests: {}", e.getMessage());
+                    reloadOnce();
+                } catch (RuntimeException e) { // a bug: the running graph stays, and the next edit is tried again
+                    LoggerFactory.getLogger("muster").error("reloading the manifest failed", e);
                 }
-                LoggerFactory.getLogger("muster").info("manifest reloaded: {} resources", next.size());
             }
         } catch (InterruptedException e) {
             // closed
         }
+    }
+
+    private void reloadOnce() throws InterruptedException {
+        Graph next = compile.get();
+        if (next == null) {
+            LoggerFactory.getLogger("muster").error("the manifest has errors; the running graph stays as it is");
+            return;
+        }
+        run.swap(next);
+        try {
+            watch(next);
+        } catch (IOException e) {
+            LoggerFactory.getLogger("muster").warn("cannot watch the manifests: {}", e.getMessage());
+        }
+        LoggerFactory.getLogger("muster").info("manifest reloaded: {} resources", next.size());
     }
 
     @Override

@@ -51,11 +51,20 @@ public final class OneShotRun {
             var scheduler = new Object() {
                 void start(Vertex v) {
                     threads.execute(() -> {
-                        ResourceReport report = execute(v).placed(v.origin().childManifest(), v.groupedIds());
+                        ResourceReport report;
+                        try {
+                            report = execute(v);
+                        } catch (RuntimeException e) { // a bug, not the resource's failure: the rest still runs
+                            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "internal error: " + e, 0);
+                        }
+                        report = report.placed(v.origin().childManifest(), v.groupedIds());
                         reports.put(v.id(), report);
-                        progress.accept(report);
-                        release(v, report);
-                        finished.countDown();
+                        try {
+                            progress.accept(report);
+                        } finally { // whatever the report's reader did, the run goes on to the end
+                            release(v, report);
+                            finished.countDown();
+                        }
                     });
                 }
 

@@ -14,8 +14,10 @@ import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -111,7 +113,7 @@ final class PathWatches implements AutoCloseable {
             while (true) {
                 WatchKey key = service.take();
                 Path dir = (Path) key.watchable();
-                List<Subscription> notify = new ArrayList<>();
+                Set<Subscription> notify = new LinkedHashSet<>(); // a batch may name one subscription twice
                 synchronized (this) {
                     Directory d = directories.get(dir);
                     for (WatchEvent<?> event : key.pollEvents()) {
@@ -136,7 +138,13 @@ final class PathWatches implements AutoCloseable {
                         }
                     }
                 }
-                for (Subscription s : notify) s.onChange.run();
+                for (Subscription s : notify) {
+                    try {
+                        s.onChange.run();
+                    } catch (RuntimeException e) { // one subscriber's bug must not end every watch
+                        LoggerFactory.getLogger(PathWatches.class).error("watch callback for {} failed", s.path, e);
+                    }
+                }
             }
         } catch (InterruptedException | ClosedWatchServiceException e) {
             // closed

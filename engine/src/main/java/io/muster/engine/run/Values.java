@@ -50,6 +50,7 @@ final class Values implements Lookup {
     void record(String id, Map<String, Object> outputs, boolean inNoop) {
         produced.put(id, outputs);
         if (inNoop) noop.add(id);
+        else noop.remove(id);
     }
 
     @Override

@@ -62,7 +62,7 @@ final class Worker {
     private final AtomicLong failures = new AtomicLong();
     private final RateLimiter limiter;
     private Thread loop;
-    private Thread watch;
+    private volatile Thread watch;
     private enum Failing { NONE, SOFT, HARD }
 
     Worker(LiveRun run, Vertex vertex) {
@@ -123,6 +123,7 @@ final class Worker {
     void poke(boolean refreshIt) {
         lock.lock();
         try {
+            if (stopping) return; // a late watch callback: a stopped resource must not stay busy
             dirty = true;
             refresh |= refreshIt;
             signalled = true;
@@ -191,7 +192,11 @@ final class Worker {
 
     void awaitStopped() throws InterruptedException {
         loop.join();
-        if (watch != null) watch.join();
+        Thread w = watch; // the loop may have started it after requestStop (a first apply was under way)
+        if (w != null) {
+            w.interrupt();
+            w.join();
+        }
         setFailing(Failing.NONE);
         run.convergence().idle(id);
     }
@@ -216,11 +221,16 @@ final class Worker {
                 } finally {
                     lock.unlock();
                 }
-                Worker blocker = firstDependency(State.FAILED, !ApplyOutcome.isApply(vertex));
-                if (watchFailure != null) failWatch();
-                else if (blocker != null) blockedBy(blocker);
-                else if (firstDependency(State.PENDING, true) == null) converge();
-                // else: a dependency is still converging, and wakes this one when it is done
+                try {
+                    Worker blocker = firstDependency(State.FAILED, !ApplyOutcome.isApply(vertex));
+                    if (watchFailure != null) failWatch();
+                    else if (blocker != null) blockedBy(blocker);
+                    else if (firstDependency(State.PENDING, true) == null) converge();
+                    // else: a dependency is still converging, and wakes this one when it is done
+                } catch (RuntimeException e) { // a bug, not the resource's failure: keep the worker, and say so
+                    LoggerFactory.getLogger("muster").error("{}: internal error", id, e);
+                    fail("internal error: " + e);
+                }
             }
         } catch (InterruptedException e) {
             // stopped

@@ -409,6 +409,38 @@ class LiveRunTest {
     }
 
     @Test
+    void aResourceRemovedDuringItsFirstApplyStopsWithTheWatchItStartsAfter() throws Exception {
+        // a late-valued resource starts its watch after its first apply: here, after it was told to stop
+        start("""
+                resources:
+                  - exec:
+                      - source: {command: [echo, hello]}
+                      - slow:
+                          command: "touch ROOT/started; sleep 1; echo ${ lookup('exec#source.stdout') }"
+                          shell: true
+                          watchfiles: [ROOT/watched]
+                """);
+        await().atMost(PATIENCE).until(() -> Files.exists(dir.resolve("started")));
+        swapInOneNewFile();
+    }
+
+    @Test
+    void aResourceInNoopIsNotReversedWhenItLeaves() throws Exception {
+        start("""
+                resources:
+                  - file: [{ROOT/made: {content: x, meta: {reverse: true}}}]
+                """);
+        awaitConverged();
+        live.swap(manifests().compile("""
+                resources:
+                  - file: [{ROOT/made: {content: x, meta: {reverse: true, noop: true}}}]
+                """));
+        awaitConverged();
+        swapInOneNewFile();
+        assertThat(dir.resolve("made")).as("noop changes nothing, undoing included").exists();
+    }
+
+    @Test
     void aReceiverRunsAgainWhenTheValueItReadsChanges() throws Exception {
         Path source = dir.resolve("source");
         Files.writeString(source, "one");

@@ -61,6 +61,11 @@ final class RunContext implements Context {
      */
     @Override
     public Logger log() {
+        return log(kind, id, manifest);
+    }
+
+    /** The logger of a resource's lines, its id (and child manifest) in the MDC; also for its watch. */
+    static Logger log(String kind, String id, String manifest) {
         MDC.put("resource", id);
         if (manifest != null) MDC.put("manifest", manifest);
         return LoggerFactory.getLogger("muster." + kind);

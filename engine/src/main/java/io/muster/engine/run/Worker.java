@@ -21,7 +21,6 @@ import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
-import org.slf4j.MDC;
 
 /**
  * Keeps one resource converged for as long as it is in the graph: a virtual thread that checks and
@@ -500,8 +499,8 @@ final class Worker {
 
         @Override
         public Logger log() {
-            MDC.put("resource", id);
-            return LoggerFactory.getLogger("muster." + vertex.kind().name());
+            Vertex v = vertex;
+            return RunContext.log(v.kind().name(), id, v.origin().childManifest());
         }
     }
 }

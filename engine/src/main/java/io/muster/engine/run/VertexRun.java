@@ -109,7 +109,7 @@ final class VertexRun {
     }
 
     /** The compile-time parameters plus the late ones, rendered now and type-checked. */
-    private static Params bind(Vertex v, Scope scope) {
+    static Params bind(Vertex v, Scope scope) {
         if (v.late().isEmpty()) return v.params();
         Map<String, Object> all = new HashMap<>(v.params().values());
         v.late().forEach((name, raw) -> {

@@ -5,8 +5,10 @@ import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Watcher;
+import io.muster.engine.template.Scope;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
@@ -62,6 +64,8 @@ final class Worker {
     private final RateLimiter limiter;
     private Thread loop;
     private volatile Thread watch;
+    /** The parameters, late ones rendered, of the resource {@link #watch} watches. */
+    private volatile Params watchedWith;
     private enum Failing { NONE, SOFT, HARD }
 
     Worker(LiveRun run, Vertex vertex) {
@@ -342,7 +346,10 @@ final class Worker {
             else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(real && e.reason().refreshes());
             else dependent.wake();
         }
-        if (first && watch == null && v.meta().pollSeconds() == 0) startWatch();
+        if (v.meta().pollSeconds() == 0) {
+            if (first && watch == null) startWatch();
+            else if (!v.late().isEmpty()) rewatchIfMoved(v); // a value it reads may have moved what it watches
+        }
         idleUnlessDirty();
     }
 
@@ -438,12 +445,32 @@ final class Worker {
         Resource resource;
         try {
             Vertex v = vertex;
-            resource = VertexRun.build(v, run.vertexRun().scope(v));
+            Scope scope = run.vertexRun().scope(v);
+            watchedWith = VertexRun.bind(v, scope);
+            resource = VertexRun.build(v, scope);
         } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
             watchReady.countDown();
             return;
         }
         watch = Thread.ofVirtual().name("watch " + id).start(() -> watch(resource));
+    }
+
+    /** Restarts the watch when the values the resource reads now give it other parameters than it is watched with. */
+    private void rewatchIfMoved(Vertex v) {
+        Thread running = watch;
+        try {
+            if (running == null || VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
+        } catch (RuntimeException e) {
+            return; // a value it reads went away meanwhile: its next run says so
+        }
+        running.interrupt();
+        try {
+            running.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // being stopped: the stop joins the watch
+            return;
+        }
+        startWatch();
     }
 
     /** Runs the resource's watch, restarting it per {@code meta.retry}; a watch that gives up fails the resource. */

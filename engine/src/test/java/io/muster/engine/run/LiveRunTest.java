@@ -441,6 +441,28 @@ class LiveRunTest {
     }
 
     @Test
+    void aResourceWatchesWhereTheValueItReadsNowPoints() throws Exception {
+        Files.writeString(dir.resolve("one"), "");
+        Files.writeString(dir.resolve("two"), "");
+        Files.writeString(dir.resolve("choice"), dir.resolve("one") + "\n");
+        start("""
+                resources:
+                  - exec:
+                      - pick: {command: "cat ROOT/choice", shell: true, watchfiles: [ROOT/choice]}
+                      - consumer: {command: "echo run >> ROOT/runs", shell: true, watchfiles: ["{{ lookup('exec#pick.stdout') }}"]}
+                """);
+        awaitConverged();
+        long before = lines(dir.resolve("runs"));
+        Files.writeString(dir.resolve("choice"), dir.resolve("two") + "\n");
+        await().atMost(PATIENCE).until(() -> lines(dir.resolve("runs")) > before);
+        awaitConverged();
+
+        long moved = lines(dir.resolve("runs"));
+        Files.writeString(dir.resolve("two"), "changed\n");
+        await().atMost(PATIENCE).until(() -> lines(dir.resolve("runs")) > moved);
+    }
+
+    @Test
     void aReceiverRunsAgainWhenTheValueItReadsChanges() throws Exception {
         Path source = dir.resolve("source");
         Files.writeString(source, "one");

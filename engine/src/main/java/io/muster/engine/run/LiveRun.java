@@ -8,8 +8,6 @@ import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
-import io.muster.engine.resource.Result;
-import io.muster.engine.resource.Reversible;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -18,8 +16,6 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
-import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -44,7 +40,7 @@ public final class LiveRun implements AutoCloseable {
     private volatile Values values = new Values(graph);
     private volatile VertexRun vertexRun;
     private volatile ApplyOutcome applyOutcome;
-    private final List<ResourceReport> reversals = new CopyOnWriteArrayList<>();
+    private final Reversals reversals;
     /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
     private final Object realizing = new Object();
 
@@ -59,6 +55,7 @@ public final class LiveRun implements AutoCloseable {
         this.metrics = metrics;
         this.progress = progress;
         this.semaphores = new Semaphores(options.sema());
+        this.reversals = new Reversals(options, progress);
         this.paths = new PathWatches();
         this.vertexRun = new VertexRun(options, values);
         this.applyOutcome = new ApplyOutcome(graph, options);
@@ -85,10 +82,7 @@ public final class LiveRun implements AutoCloseable {
         // of them are told to stop before any is waited for, so none starts a new apply meanwhile
         awaitRealized(gone);
         stopAll(gone);
-        Set<String> staying = declaredIds(next);
-        for (Worker w : dependentsFirst(graph, gone)) {
-            for (Vertex v : w.vertex().declared()) if (!staying.contains(v.id()) && v.meta().reverse()) reverse(v);
-        }
+        reversals.undo(graph, gone.stream().map(Worker::vertex).toList(), next, vertexRun);
         semaphores.use(next.vertices().stream().flatMap(v -> v.meta().sema().stream()).toList());
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
@@ -161,32 +155,6 @@ public final class LiveRun implements AutoCloseable {
         for (Worker w : stopping) w.awaitStopped();
     }
 
-    private static Set<String> declaredIds(Graph g) {
-        Set<String> ids = new HashSet<>();
-        for (Vertex v : g.vertices()) for (Vertex d : v.declared()) ids.add(d.id());
-        return ids;
-    }
-
-    /**
-     * {@code gone} in the order to undo it: each resource after every one that depended on it in {@code g}
-     * (a created directory is removed after the files in it, which it could not be before).
-     */
-    private static List<Worker> dependentsFirst(Graph g, List<Worker> gone) {
-        Map<String, Worker> byId = new LinkedHashMap<>();
-        for (Worker w : gone) byId.put(w.id(), w);
-        List<Worker> order = new ArrayList<>(gone.size());
-        Set<String> seen = new HashSet<>();
-        for (Worker w : gone) visitDependentsFirst(g, w.id(), byId, seen, order);
-        return order;
-    }
-
-    private static void visitDependentsFirst(Graph g, String id, Map<String, Worker> gone, Set<String> seen, List<Worker> order) {
-        if (!seen.add(id)) return;
-        for (Edge e : g.outgoing(id)) visitDependentsFirst(g, e.to(), gone, seen, order);
-        Worker w = gone.get(id);
-        if (w != null) order.add(w);
-    }
-
     /**
      * Whether a running resource can stay for its replacement: same kind, parameters and metaparams, and
      * the same group members, each the same.
@@ -220,32 +188,9 @@ public final class LiveRun implements AutoCloseable {
         return sources;
     }
 
-    /** Undoes a resource that left the graph, as its state dir remembers it. */
-    private void reverse(Vertex v) {
-        if (options.noop() || v.meta().noop()) return;
-        long start = System.nanoTime();
-        ResourceReport report;
-        try {
-            Resource resource = VertexRun.build(v, vertexRun.scope(v));
-            if (!(resource instanceof Reversible reversible)) return;
-            Result result = reversible.reverse(new RunContext(options, v, false, false));
-            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
-            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, millis(start));
-        } catch (Exception e) {
-            String error = "reverse failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
-            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
-        }
-        reversals.add(report);
-        progress.accept(report);
-    }
-
     /** The resources undone so far, as they left the graph ({@code meta.reverse}), in order. */
     public List<ResourceReport> reversals() {
-        return List.copyOf(reversals);
-    }
-
-    private static long millis(long start) {
-        return (System.nanoTime() - start) / 1_000_000;
+        return reversals.reports();
     }
 
     // what workers share

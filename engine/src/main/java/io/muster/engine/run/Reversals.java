@@ -1,0 +1,92 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Reversible;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * {@code meta.reverse} in a live run: undoes the resources that leave the graph, each as its state dir
+ * remembers it, dependents first, and keeps what it did for the final report.
+ */
+final class Reversals {
+    private final RunOptions options;
+    private final Consumer<ResourceReport> progress;
+    private final List<ResourceReport> done = new CopyOnWriteArrayList<>();
+
+    Reversals(RunOptions options, Consumer<ResourceReport> progress) {
+        this.options = options;
+        this.progress = progress;
+    }
+
+    /**
+     * Undoes every resource declared in {@code leaving} (vertices of {@code old}, groups included) that
+     * {@code next} no longer declares and that asked for it.
+     */
+    void undo(Graph old, List<Vertex> leaving, Graph next, VertexRun vertexRun) {
+        Set<String> staying = new HashSet<>();
+        for (Vertex v : next.vertices()) for (Vertex declared : v.declared()) staying.add(declared.id());
+        for (Vertex gone : dependentsFirst(old, leaving)) {
+            for (Vertex v : gone.declared()) if (!staying.contains(v.id()) && v.meta().reverse()) undo(v, vertexRun);
+        }
+    }
+
+    /** What was undone so far, in order. */
+    List<ResourceReport> reports() {
+        return List.copyOf(done);
+    }
+
+    private void undo(Vertex v, VertexRun vertexRun) {
+        if (options.noop() || v.meta().noop()) return;
+        long start = System.nanoTime();
+        ResourceReport report;
+        try {
+            Resource resource = VertexRun.build(v, vertexRun.scope(v));
+            if (!(resource instanceof Reversible reversible)) return;
+            Result result = reversible.reverse(new RunContext(options, v, false, false));
+            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
+            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, millis(start));
+        } catch (Exception e) {
+            String error = "reverse failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
+            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
+        }
+        done.add(report);
+        progress.accept(report);
+    }
+
+    /**
+     * {@code leaving} in the order to undo it: each resource after every one that depended on it in {@code g}
+     * (a created directory is removed after the files in it, which it could not be before).
+     */
+    private static List<Vertex> dependentsFirst(Graph g, List<Vertex> leaving) {
+        Map<String, Vertex> byId = new LinkedHashMap<>();
+        for (Vertex v : leaving) byId.put(v.id(), v);
+        List<Vertex> order = new ArrayList<>(leaving.size());
+        Set<String> seen = new HashSet<>();
+        for (Vertex v : leaving) visitDependentsFirst(g, v.id(), byId, seen, order);
+        return order;
+    }
+
+    private static void visitDependentsFirst(Graph g, String id, Map<String, Vertex> leaving, Set<String> seen, List<Vertex> order) {
+        if (!seen.add(id)) return;
+        for (Edge e : g.outgoing(id)) visitDependentsFirst(g, e.to(), leaving, seen, order);
+        Vertex v = leaving.get(id);
+        if (v != null) order.add(v);
+    }
+
+    private static long millis(long start) {
+        return (System.nanoTime() - start) / 1_000_000;
+    }
+}

@@ -64,6 +64,8 @@ final class Worker {
     private final RateLimiter limiter;
     private Thread loop;
     private volatile Thread watch;
+    /** Held while the watch is started or ended. */
+    private final Object watchLock = new Object();
     /** The parameters, late ones rendered, of the resource {@link #watch} watches. */
     private volatile Params watchedWith;
     private enum Failing { NONE, SOFT, HARD }
@@ -195,11 +197,7 @@ final class Worker {
 
     void awaitStopped() throws InterruptedException {
         loop.join();
-        Thread w = watch; // the loop may have started it after requestStop (a first apply was under way)
-        if (w != null) {
-            w.interrupt();
-            w.join();
-        }
+        endWatch(); // the loop may have started it after requestStop (a first apply was under way)
         setFailing(Failing.NONE);
         run.convergence().idle(id);
     }
@@ -441,34 +439,48 @@ final class Worker {
         }
     }
 
+    /**
+     * Starts the resource's watch, in place of the one running if any: the swap (rewatch) and the loop (a
+     * moved target) may both restart it, and there is never more than one.
+     */
     private void startWatch() {
-        Resource resource;
-        try {
-            Vertex v = vertex;
-            Scope scope = run.vertexRun().scope(v);
-            watchedWith = VertexRun.bind(v, scope);
-            resource = VertexRun.build(v, scope);
-        } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
-            watchReady.countDown();
-            return;
+        synchronized (watchLock) {
+            try {
+                endWatch();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // being stopped: the stop ends the watch
+                return;
+            }
+            Resource resource;
+            try {
+                Vertex v = vertex;
+                Scope scope = run.vertexRun().scope(v);
+                watchedWith = VertexRun.bind(v, scope);
+                resource = VertexRun.build(v, scope);
+            } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
+                watchReady.countDown();
+                return;
+            }
+            watch = Thread.ofVirtual().name("watch " + id).start(() -> watch(resource));
         }
-        watch = Thread.ofVirtual().name("watch " + id).start(() -> watch(resource));
+    }
+
+    /** Interrupts the watch and waits until it ended. */
+    private void endWatch() throws InterruptedException {
+        synchronized (watchLock) {
+            Thread running = watch;
+            if (running == null) return;
+            running.interrupt();
+            running.join();
+        }
     }
 
     /** Restarts the watch when the values the resource reads now give it other parameters than it is watched with. */
     private void rewatchIfMoved(Vertex v) {
-        Thread running = watch;
         try {
-            if (running == null || VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
+            if (watch == null || VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
         } catch (RuntimeException e) {
             return; // a value it reads went away meanwhile: its next run says so
-        }
-        running.interrupt();
-        try {
-            running.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // being stopped: the stop joins the watch
-            return;
         }
         startWatch();
     }

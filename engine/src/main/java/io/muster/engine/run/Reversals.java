@@ -57,10 +57,10 @@ final class Reversals {
             if (!(resource instanceof Reversible reversible)) return;
             Result result = reversible.reverse(new RunContext(options, v, false, false));
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
-            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, millis(start));
+            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, VertexRun.millis(start));
         } catch (Exception e) {
-            String error = "reverse failed: " + (e.getMessage() == null ? e.toString() : e.getMessage());
-            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
+            String error = "reverse failed: " + VertexRun.describe(e);
+            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, VertexRun.millis(start));
         }
         done.add(report);
         progress.accept(report);
@@ -84,9 +84,5 @@ final class Reversals {
         for (Edge e : g.outgoing(id)) visitDependentsFirst(g, e.to(), leaving, seen, order);
         Vertex v = leaving.get(id);
         if (v != null) order.add(v);
-    }
-
-    private static long millis(long start) {
-        return (System.nanoTime() - start) / 1_000_000;
     }
 }

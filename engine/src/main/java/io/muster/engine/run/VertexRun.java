@@ -71,7 +71,7 @@ final class VertexRun {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
         } catch (Exception e) {
-            return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
+            return failed(v, start, describe(e));
         }
     }
 
@@ -128,7 +128,13 @@ final class VertexRun {
         return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
     }
 
-    private static long millis(long start) {
+    /** Milliseconds since {@code start}, a {@link System#nanoTime()}. */
+    static long millis(long start) {
         return (System.nanoTime() - start) / 1_000_000;
+    }
+
+    /** What a report says of an exception: its message, or what it is when it has none. */
+    static String describe(Exception e) {
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 }

@@ -498,7 +498,7 @@ final class Worker {
             } catch (Exception e) {
                 watchReady.countDown();
                 failures.incrementAndGet();
-                String message = e.getMessage() == null ? e.toString() : e.getMessage();
+                String message = VertexRun.describe(e);
                 Vertex v = vertex;
                 boolean retry = v.meta().retries(attempt);
                 run.metrics().failure(v.kind().name(), !retry);

@@ -5,29 +5,22 @@ import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
-import io.muster.engine.resource.Params;
-import io.muster.engine.resource.Resource;
-import io.muster.engine.resource.Watcher;
-import io.muster.engine.template.Scope;
-import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
-import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Keeps one resource converged for as long as it is in the graph: a virtual thread that checks and
- * repairs it whenever it is dirty and everything it depends on has converged, and one that watches it
- * (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted.
+ * repairs it whenever it is dirty and everything it depends on has converged, while its {@link WorkerWatch}
+ * watches it (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted.
  *
  * <p>Dependents read {@link #state()} without locks; a worker publishes its state before it wakes them,
  * and they look again on every wake-up, so no wake-up is lost.
@@ -54,20 +47,14 @@ final class Worker {
     /** Why dependents may not run, while {@link #state} is FAILED: "dependency X failed". */
     private volatile String failure;
     private volatile boolean convergedOnce;
-    private volatile String watchFailure;
     private volatile Failing failing = Failing.NONE;
     private volatile ResourceReport last;
-    private final CountDownLatch watchReady = new CountDownLatch(1);
     private final AtomicLong checks = new AtomicLong();
     private final AtomicLong applies = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final RateLimiter limiter;
     private Thread loop;
-    private volatile Thread watch;
-    /** Held while the watch is started or ended. */
-    private final Object watchLock = new Object();
-    /** The parameters, late ones rendered, of the resource {@link #watch} watches. */
-    private volatile Params watchedWith;
+    private final WorkerWatch watch;
     private enum Failing { NONE, SOFT, HARD }
 
     Worker(LiveRun run, Vertex vertex) {
@@ -75,6 +62,7 @@ final class Worker {
         this.id = vertex.id();
         this.vertex = vertex;
         this.limiter = RateLimiter.of(vertex.meta().limit(), vertex.meta().burst());
+        this.watch = new WorkerWatch(this, run);
     }
 
     String id() {
@@ -93,17 +81,13 @@ final class Worker {
         return failure;
     }
 
+    boolean convergedOnce() {
+        return convergedOnce;
+    }
+
     void start() {
         run.convergence().busy(id);
-        Vertex v = vertex;
-        if (v.meta().pollSeconds() > 0) {
-            watchReady.countDown();
-            watch = Thread.ofVirtual().name("poll " + id).start(this::poll);
-        } else if (v.late().isEmpty()) {
-            startWatch(); // before the first check, so nothing between them goes unseen
-        } else {
-            watchReady.countDown(); // its late values exist after its first run: the watch starts then
-        }
+        watch.start(vertex);
         loop = Thread.ofVirtual().name(id).start(this::loop);
     }
 
@@ -113,11 +97,7 @@ final class Worker {
      */
     void rebind(Vertex next, boolean dependenciesChanged) {
         vertex = next;
-        if (watchFailure != null && next.meta().rewatch()) {
-            watchFailure = null;
-            startWatch();
-            poke(false);
-        } else if (dependenciesChanged) {
+        if (watch.rewatchIfFailed(next) || dependenciesChanged) {
             poke(false);
         } else {
             wake();
@@ -192,12 +172,12 @@ final class Worker {
         } finally {
             lock.unlock();
         }
-        if (watch != null) watch.interrupt();
+        watch.interrupt();
     }
 
     void awaitStopped() throws InterruptedException {
         loop.join();
-        endWatch(); // the loop may have started it after requestStop (a first apply was under way)
+        watch.end(); // the loop may have started it after requestStop (a first apply was under way)
         setFailing(Failing.NONE);
         run.convergence().idle(id);
     }
@@ -211,7 +191,7 @@ final class Worker {
 
     private void loop() {
         try {
-            watchReady.await();
+            watch.awaitReady();
             while (true) {
                 lock.lock();
                 try {
@@ -224,7 +204,7 @@ final class Worker {
                 }
                 try {
                     Worker blocker = firstDependency(State.FAILED, !ApplyOutcome.isApply(vertex));
-                    if (watchFailure != null) failWatch();
+                    if (watch.failure() != null) failWatch();
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
                     // else: a dependency is still converging, and wakes this one when it is done
@@ -344,10 +324,7 @@ final class Worker {
             else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(real && e.reason().refreshes());
             else dependent.wake();
         }
-        if (v.meta().pollSeconds() == 0) {
-            if (first && watch == null) startWatch();
-            else if (!v.late().isEmpty()) rewatchIfMoved(v); // a value it reads may have moved what it watches
-        }
+        watch.converged(v, first);
         idleUnlessDirty();
     }
 
@@ -377,7 +354,7 @@ final class Worker {
     }
 
     private void failWatch() {
-        String why = "watch failed: " + watchFailure;
+        String why = "watch failed: " + watch.failure();
         lock.lock();
         try {
             dirty = false;
@@ -428,118 +405,9 @@ final class Worker {
         if (next != Failing.NONE) run.metrics().failing(kind, next == Failing.HARD, 1);
     }
 
-    private void poll() {
-        try {
-            while (true) {
-                TimeUnit.SECONDS.sleep(vertex.meta().pollSeconds());
-                poke(false);
-            }
-        } catch (InterruptedException e) {
-            // stopped
-        }
-    }
-
-    /**
-     * Starts the resource's watch, in place of the one running if any: the swap (rewatch) and the loop (a
-     * moved target) may both restart it, and there is never more than one.
-     */
-    private void startWatch() {
-        synchronized (watchLock) {
-            try {
-                endWatch();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt(); // being stopped: the stop ends the watch
-                return;
-            }
-            Resource resource;
-            try {
-                Vertex v = vertex;
-                Scope scope = run.vertexRun().scope(v);
-                watchedWith = VertexRun.bind(v, scope);
-                resource = VertexRun.build(v, scope);
-            } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
-                watchReady.countDown();
-                return;
-            }
-            watch = Thread.ofVirtual().name("watch " + id).start(() -> watch(resource));
-        }
-    }
-
-    /** Interrupts the watch and waits until it ended. */
-    private void endWatch() throws InterruptedException {
-        synchronized (watchLock) {
-            Thread running = watch;
-            if (running == null) return;
-            running.interrupt();
-            running.join();
-        }
-    }
-
-    /** Restarts the watch when the values the resource reads now give it other parameters than it is watched with. */
-    private void rewatchIfMoved(Vertex v) {
-        try {
-            if (watch == null || VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
-        } catch (RuntimeException e) {
-            return; // a value it reads went away meanwhile: its next run says so
-        }
-        startWatch();
-    }
-
-    /** Runs the resource's watch, restarting it per {@code meta.retry}; a watch that gives up fails the resource. */
-    private void watch(Resource resource) {
-        Watcher watcher = new ResourceWatcher();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                resource.watch(watcher);
-                watchReady.countDown();
-                return; // nothing to watch
-            } catch (InterruptedException e) {
-                return;
-            } catch (Exception e) {
-                watchReady.countDown();
-                failures.incrementAndGet();
-                String message = VertexRun.describe(e);
-                Vertex v = vertex;
-                boolean retry = v.meta().retries(attempt);
-                run.metrics().failure(v.kind().name(), !retry);
-                watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
-                if (!retry) {
-                    watchFailure = message;
-                    poke(false);
-                    return;
-                }
-                try {
-                    if (!pause(v.meta().delayMs())) return;
-                } catch (InterruptedException stopped) {
-                    return;
-                }
-            }
-        }
-    }
-
-    /** How a resource's watch reaches its worker. */
-    private final class ResourceWatcher implements Watcher {
-        @Override
-        public void changed() {
-            poke(false);
-        }
-
-        @Override
-        public void ready() {
-            watchReady.countDown();
-            // a watch (re)started after a run may have missed a change in between
-            if (convergedOnce) poke(false);
-        }
-
-        @Override
-        public AutoCloseable watchPath(Path path, Runnable onChange) throws java.io.IOException {
-            return run.paths().watch(path, onChange);
-        }
-
-        @Override
-        public Logger log() {
-            Vertex v = vertex;
-            return RunContext.log(v.kind().name(), id, v.origin().childManifest());
-        }
+    /** An attempt of its watch failed: counted like a failed check; {@code retry} when another follows. */
+    void watchFailed(boolean retry) {
+        failures.incrementAndGet();
+        run.metrics().failure(vertex.kind().name(), !retry);
     }
 }

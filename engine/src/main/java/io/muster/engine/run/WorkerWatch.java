@@ -1,0 +1,188 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.resource.Watcher;
+import io.muster.engine.template.Scope;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+
+/**
+ * The watching side of a {@link Worker}: its resource's {@code watch} (or the {@code meta.poll} timer) on a
+ * virtual thread of its own, restarted per {@code meta.retry}, telling the worker whenever the resource may
+ * have drifted. One at a time: starting a watch ends the one running. Stopping is an interrupt.
+ */
+final class WorkerWatch {
+    private final Worker worker;
+    private final LiveRun run;
+    private final CountDownLatch ready = new CountDownLatch(1);
+    /** Held while a watch is started or ended. */
+    private final Object lock = new Object();
+    private volatile Thread thread;
+    /** The parameters, late ones rendered, of the resource being watched. */
+    private volatile Params watchedWith;
+    /** Why the watch gave up (its retries spent), or null. */
+    private volatile String failure;
+
+    WorkerWatch(Worker worker, LiveRun run) {
+        this.worker = worker;
+        this.run = run;
+    }
+
+    /** Starts with the worker: before its first check, so nothing between them goes unseen. */
+    void start(Vertex v) {
+        if (v.meta().pollSeconds() > 0) {
+            ready.countDown();
+            thread = Thread.ofVirtual().name("poll " + v.id()).start(() -> poll(v.meta().pollSeconds()));
+        } else if (v.late().isEmpty()) {
+            restart(v);
+        } else {
+            ready.countDown(); // its late values exist after its first run: the watch starts then
+        }
+    }
+
+    /** Waits until the watch is in place (or there is none to wait for). */
+    void awaitReady() throws InterruptedException {
+        ready.await();
+    }
+
+    String failure() {
+        return failure;
+    }
+
+    /** On a swap, with {@code meta.rewatch}: a watch that gave up starts again. True when it did. */
+    boolean rewatchIfFailed(Vertex next) {
+        if (failure == null || !next.meta().rewatch()) return false;
+        failure = null;
+        restart(next);
+        return true;
+    }
+
+    /**
+     * The resource converged: a late-valued one starts watching after its first run, and again whenever
+     * the values it reads move what it watches.
+     */
+    void converged(Vertex v, boolean first) {
+        if (v.meta().pollSeconds() > 0) return;
+        if (first && thread == null) {
+            restart(v);
+            return;
+        }
+        if (v.late().isEmpty() || thread == null) return;
+        try {
+            if (VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
+        } catch (RuntimeException e) {
+            return; // a value it reads went away meanwhile: its next run says so
+        }
+        restart(v);
+    }
+
+    /** Asks the watch to stop, without waiting. */
+    void interrupt() {
+        Thread running = thread;
+        if (running != null) running.interrupt();
+    }
+
+    /** Stops the watch and waits until it ended. */
+    void end() throws InterruptedException {
+        synchronized (lock) {
+            Thread running = thread;
+            if (running == null) return;
+            running.interrupt();
+            running.join();
+        }
+    }
+
+    private void restart(Vertex v) {
+        synchronized (lock) {
+            try {
+                end();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt(); // being stopped: the stop ends the watch
+                return;
+            }
+            Resource resource;
+            try {
+                Scope scope = run.vertexRun().scope(v);
+                watchedWith = VertexRun.bind(v, scope);
+                resource = VertexRun.build(v, scope);
+            } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
+                ready.countDown();
+                return;
+            }
+            thread = Thread.ofVirtual().name("watch " + v.id()).start(() -> watch(resource));
+        }
+    }
+
+    private void poll(int seconds) {
+        try {
+            while (true) {
+                TimeUnit.SECONDS.sleep(seconds);
+                worker.poke(false);
+            }
+        } catch (InterruptedException e) {
+            // stopped
+        }
+    }
+
+    /** Runs the resource's watch, restarting it per {@code meta.retry}; a watch that gives up fails the resource. */
+    private void watch(Resource resource) {
+        Watcher watcher = new ResourceWatcher();
+        for (int attempt = 0; ; attempt++) {
+            try {
+                resource.watch(watcher);
+                ready.countDown();
+                return; // nothing to watch
+            } catch (InterruptedException e) {
+                return;
+            } catch (Exception e) {
+                ready.countDown();
+                String message = VertexRun.describe(e);
+                Vertex v = worker.vertex();
+                boolean retry = v.meta().retries(attempt);
+                worker.watchFailed(retry);
+                watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
+                if (!retry) {
+                    failure = message;
+                    worker.poke(false);
+                    return;
+                }
+                try {
+                    Thread.sleep(v.meta().delayMs());
+                } catch (InterruptedException stopped) {
+                    return;
+                }
+            }
+        }
+    }
+
+    /** How a resource's watch reaches its worker. */
+    private final class ResourceWatcher implements Watcher {
+        @Override
+        public void changed() {
+            worker.poke(false);
+        }
+
+        @Override
+        public void ready() {
+            ready.countDown();
+            // a watch (re)started after a run may have missed a change in between
+            if (worker.convergedOnce()) worker.poke(false);
+        }
+
+        @Override
+        public AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
+            return run.paths().watch(path, onChange);
+        }
+
+        @Override
+        public Logger log() {
+            Vertex v = worker.vertex();
+            return RunContext.log(v.kind().name(), v.id(), v.origin().childManifest());
+        }
+    }
+}

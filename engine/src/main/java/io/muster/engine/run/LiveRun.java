@@ -83,7 +83,7 @@ public final class LiveRun implements AutoCloseable {
         awaitRealized(gone);
         stopAll(gone);
         reversals.undo(graph, gone.stream().map(Worker::vertex).toList(), next, vertexRun);
-        semaphores.use(next.vertices().stream().flatMap(v -> v.meta().sema().stream()).toList());
+        semaphores.use(next);
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
         applyOutcome = new ApplyOutcome(next, options);
@@ -219,7 +219,7 @@ public final class LiveRun implements AutoCloseable {
         Map<String, ResourceReport> children = new HashMap<>();
         for (Edge e : graph.incoming(apply.id())) {
             Worker child = workers.get(e.from());
-            ResourceReport last = child == null ? null : child.stats().last();
+            ResourceReport last = child == null ? null : child.last();
             if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
         }
         ResourceReport outcome = applyOutcome.of(apply, children, null);

@@ -42,7 +42,7 @@ public final class OneShotRun {
         Map<String, Boolean> refresh = new ConcurrentHashMap<>();
         CountDownLatch finished = new CountDownLatch(graph.size());
         Semaphores semaphores = new Semaphores(options.sema());
-        semaphores.use(graph.vertices().stream().flatMap(v -> v.meta().sema().stream()).toList());
+        semaphores.use(graph);
         VertexRun vertexRun = new VertexRun(options, new Values(graph));
         ApplyOutcome applyOutcome = new ApplyOutcome(graph, options);
         for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
@@ -57,7 +57,7 @@ public final class OneShotRun {
                         } catch (RuntimeException e) { // a bug, not the resource's failure: the rest still runs
                             report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "internal error: " + e, 0);
                         }
-                        report = report.placed(v.origin().childManifest(), v.groupedIds());
+                        report = VertexRun.placed(v, report);
                         reports.put(v.id(), report);
                         try {
                             progress.accept(report);

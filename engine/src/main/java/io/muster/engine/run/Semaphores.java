@@ -1,5 +1,7 @@
 package io.muster.engine.run;
 
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -30,14 +32,14 @@ final class Semaphores {
     }
 
     /**
-     * Takes the sizes a new graph declares ({@code specs} in declaration order). A semaphore whose size
+     * Takes the sizes {@code graph} declares (the first one declared for a name wins). A semaphore whose size
      * changed is replaced: permits held of the old one go back to it, the next acquire uses the new one.
      * A resource already waiting on the old one still gets it, so for a moment both sizes' holders may
      * run; a resize is rare and never blocks anything forever.
      */
-    void use(List<String> specs) {
+    void use(Graph graph) {
         Map<String, Integer> sizes = new LinkedHashMap<>();
-        for (String spec : specs) sizes.putIfAbsent(name(spec), size(spec));
+        for (Vertex v : graph.vertices()) for (String spec : v.meta().sema()) sizes.putIfAbsent(name(spec), size(spec));
         sizes.forEach((name, size) -> named.compute(name, (k, s) -> s != null && s.size() == size ? s : new Sized(size, new Semaphore(size))));
     }
 

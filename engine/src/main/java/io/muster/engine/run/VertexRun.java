@@ -128,6 +128,11 @@ final class VertexRun {
         return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
     }
 
+    /** A report as a run shows it: with its vertex's child manifest and the resources grouped into it. */
+    static ResourceReport placed(Vertex v, ResourceReport report) {
+        return report.placed(v.origin().childManifest(), v.groupedIds());
+    }
+
     /** Milliseconds since {@code start}, a {@link System#nanoTime()}. */
     static long millis(long start) {
         return (System.nanoTime() - start) / 1_000_000;

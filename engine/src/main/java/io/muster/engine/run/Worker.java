@@ -85,6 +85,11 @@ final class Worker {
         return convergedOnce;
     }
 
+    /** Its last outcome, null before its first check. */
+    ResourceReport last() {
+        return last;
+    }
+
     void start() {
         run.convergence().busy(id);
         watch.start(vertex);
@@ -291,7 +296,7 @@ final class Worker {
     }
 
     private void record(Vertex v, ResourceReport outcome) {
-        ResourceReport report = placed(v, outcome);
+        ResourceReport report = VertexRun.placed(v, outcome);
         checks.incrementAndGet();
         boolean changed = report.status() == Status.CHANGED;
         boolean failed = report.status() == Status.FAILED;
@@ -301,11 +306,6 @@ final class Worker {
         last = report;
         if (changed || failed) run.convergence().eventful();
         run.progress().accept(report);
-    }
-
-    /** A report as the run shows it: with its child manifest and the resources grouped into it. */
-    private static ResourceReport placed(Vertex v, ResourceReport report) {
-        return report.placed(v.origin().childManifest(), v.groupedIds());
     }
 
     private void succeeded(Vertex v, ResourceReport report, boolean outputsChanged) {
@@ -346,7 +346,7 @@ final class Worker {
         String why = dependency.failure();
         if (why == null) return; // it recovered meanwhile
         if (state != State.FAILED || !why.equals(failure)) {
-            last = placed(vertex, ResourceReport.skipped(id, why));
+            last = VertexRun.placed(vertex, ResourceReport.skipped(id, why));
             run.progress().accept(last);
         }
         fail(why);
@@ -362,7 +362,7 @@ final class Worker {
             lock.unlock();
         }
         if (state != State.FAILED) { // each failed attempt was counted by the watch itself
-            last = placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
+            last = VertexRun.placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
             run.progress().accept(last);
             run.convergence().eventful();
             setFailing(Failing.HARD);

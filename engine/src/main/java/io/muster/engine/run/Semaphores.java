@@ -45,6 +45,10 @@ final class Semaphores {
 
     /** A permit of every semaphore in {@code specs} and a global one. */
     Permits acquire(List<String> specs) throws InterruptedException {
+        if (specs.isEmpty()) { // most resources: no ordering, nothing to allocate on every check
+            global.acquire();
+            return global::release;
+        }
         TreeMap<String, Semaphore> wanted = new TreeMap<>();
         for (String spec : specs) {
             String name = name(spec);

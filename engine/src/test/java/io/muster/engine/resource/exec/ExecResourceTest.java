@@ -91,8 +91,8 @@ class ExecResourceTest {
 
     @Test
     void shellSyntaxWithoutShellIsRejected() {
-        assertThatThrownBy(() -> Command.of("echo a | tee b", false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
-        assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
-        assertThat(Command.of("echo a | tee b", true).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
+        assertThatThrownBy(() -> Command.of("echo a | tee b", false, false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
+        assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false, false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
+        assertThat(Command.of("echo a | tee b", true, false).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
     }
 }

@@ -24,7 +24,15 @@ public final class Seconds {
 
     private static String problem(Object raw) {
         Object value = Type.NUMBER.tryConvert(raw);
-        if (value instanceof Double n && (n < 0 || n.isNaN() || n.isInfinite())) return "expected seconds (0 or more), got " + raw;
+        if (value instanceof Double n && (n < 0 || n.isNaN() || n.isInfinite())) return "expected seconds (0 or more), got " + yaml(raw);
         return null;
+    }
+
+    /** As the manifest spells it: {@code .nan}, {@code -.inf}, {@code -1}, {@code 'NaN'}. */
+    private static String yaml(Object raw) {
+        if (raw instanceof String s) return "'" + s + "'";
+        if (raw instanceof Double d && d.isNaN()) return ".nan";
+        if (raw instanceof Double d && d.isInfinite()) return d > 0 ? ".inf" : "-.inf";
+        return String.valueOf(raw);
     }
 }

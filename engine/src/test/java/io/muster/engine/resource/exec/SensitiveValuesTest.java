@@ -81,6 +81,19 @@ class SensitiveValuesTest {
         assertThat(resource(plan, "exec#failing").error()).isEqualTo("the command (sensitive) exited with 4 (expected 0)");
     }
 
+    @Test
+    void aMessageShowingASensitiveValueIsNotShown() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", sensitive: true}
+                  - msg:
+                      - shown: {message: "the secret is ${ lookup('exec#secret.stdout') }"}
+                """);
+
+        assertThat(resource(report, "msg#shown").message()).isEqualTo("(sensitive message)");
+    }
+
     private Report plan(String yaml) throws Exception {
         return new Manifests(dir).plan(yaml.replace("SECRET", SECRET));
     }

@@ -3,10 +3,12 @@ package io.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.testing.ProcessTable;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +42,26 @@ class ExecHardeningTest {
         assertThat(Files.readString(dir.resolve("env")))
                 .contains("HOME=/nonexistent\n", "USER=nobody\n")
                 .doesNotContain(SECRET, "HOME=/root", "MUSTER_TEST_SECRET", "JAVA_HOME");
+    }
+
+    /** A JVM that exits on a signal it does not handle kills the commands still running, and what they left in their group. */
+    @Test
+    void aTerminatedApplyLeavesNoCommandBehind() throws Exception {
+        String marker = "100." + ThreadLocalRandom.current().nextInt(100_000, 1_000_000);
+        Path site = manifest("""
+                resources:
+                  - exec: [{slow: {command: "(sleep MARK &); sleep MARK", shell: true}}]
+                """.replace("MARK", marker));
+        try (MusterProcess muster = MusterProcess.start(dir, "apply", "apply", site, "--tmp-prefix")) {
+            Awaitility.await().atMost(PATIENCE).until(() -> ProcessTable.running("sleep", marker).size() == 2);
+
+            muster.terminate();
+
+            muster.awaitExit(PATIENCE);
+            Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> ProcessTable.running("sleep", marker).isEmpty());
+        } finally {
+            ProcessTable.running("sleep", marker).forEach(ProcessHandle::destroyForcibly);
+        }
     }
 
     /**

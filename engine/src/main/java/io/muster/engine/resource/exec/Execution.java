@@ -84,18 +84,28 @@ record Execution(Path cwd, Map<String, String> environment, List<String> path, D
 
     /**
      * The program to run: a bare name is looked up in {@code path} when given, else in the PATH the command
-     * gets, so that a missing program is reported as such rather than as the exit code of the prefix that
-     * would have run it.
+     * gets. A program that is missing or not executable is reported as such here, rather than as the exit
+     * code of the prefix that would have run it.
      */
     private String resolve(Command command, Map<String, String> environment) throws IOException {
         String program = command.argv().get(0);
-        if (program.contains("/")) return program;
+        if (program.contains("/")) {
+            Path file = where(program);
+            if (!Files.exists(file)) throw new IOException("cannot run " + command.quoted() + ": no such file");
+            if (!Files.isRegularFile(file) || !Files.isExecutable(file)) throw new IOException("cannot run " + command.quoted() + ": not an executable file");
+            return program;
+        }
         List<String> dirs = path.isEmpty() ? List.of(environment.getOrDefault("PATH", "").split(File.pathSeparator)) : path;
         for (String dir : dirs) {
-            Path candidate = Path.of(dir.isEmpty() ? "." : dir, program);
+            Path candidate = where(dir.isEmpty() ? "." : dir).resolve(program);
             if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) return candidate.toString();
         }
         throw new IOException("cannot run " + command.quoted() + ": not found in " + (path.isEmpty() ? "PATH " : "path ") + String.join(":", dirs));
+    }
+
+    /** A path as the command sees it: relative ones start in its working directory. */
+    private Path where(String path) {
+        return cwd == null ? Path.of(path) : cwd.resolve(path);
     }
 
     /**

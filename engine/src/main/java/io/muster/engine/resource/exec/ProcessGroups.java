@@ -19,6 +19,10 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class ProcessGroups {
     private static final Set<Process> RUNNING = ConcurrentHashMap.newKeySet();
 
+    static { // a JVM that exits while commands run (System.exit, a signal with no handler) leaves none behind
+        Runtime.getRuntime().addShutdownHook(new Thread(ProcessGroups::killAll, "kill-commands"));
+    }
+
     private ProcessGroups() {}
 
     /** The argv that runs {@code command} as the leader of a new process group. */
@@ -45,7 +49,10 @@ public final class ProcessGroups {
         process.destroyForcibly().waitFor();
     }
 
-    /** For a forced stop: kills every command still running, without waiting. */
+    /**
+     * For a forced stop: kills every command still running, without waiting for them. {@code Runtime.halt}
+     * runs no shutdown hook, so whoever halts calls this first.
+     */
     public static void killAll() {
         for (Process process : RUNNING) {
             process.descendants().forEach(ProcessHandle::destroyForcibly);

@@ -7,15 +7,14 @@ import static org.awaitility.Awaitility.await;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.testing.ProcessTable;
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -110,22 +109,6 @@ class ProcessGroupsTest {
 
     /** The sleeps of this test (not the shell that started them, whose command line has the marker too). */
     private List<ProcessHandle> markedProcesses() {
-        try (Stream<Path> proc = Files.list(Path.of("/proc"))) {
-            return proc.filter(p -> p.getFileName().toString().matches("[0-9]+"))
-                    .filter(p -> cmdline(p).equals("sleep " + marker + " "))
-                    .map(p -> ProcessHandle.of(Long.parseLong(p.getFileName().toString())))
-                    .flatMap(java.util.Optional::stream)
-                    .toList();
-        } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
-        }
-    }
-
-    private static String cmdline(Path process) {
-        try {
-            return new String(Files.readAllBytes(process.resolve("cmdline"))).replace('\0', ' ');
-        } catch (IOException e) {
-            return ""; // it exited
-        }
+        return ProcessTable.running("sleep", marker);
     }
 }

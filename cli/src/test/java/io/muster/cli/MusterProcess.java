@@ -9,6 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,6 +30,11 @@ final class MusterProcess implements AutoCloseable {
 
     /** Starts {@code muster ARGS…} in {@code dir}, writing {@code NAME.out} and {@code NAME.err} there. */
     static MusterProcess start(Path dir, String name, Object... args) throws IOException {
+        return start(dir, name, Map.of(), args);
+    }
+
+    /** As {@link #start(Path, String, Object...)}, with {@code environment} added to the test's own. */
+    static MusterProcess start(Path dir, String name, Map<String, String> environment, Object... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
@@ -37,7 +43,9 @@ final class MusterProcess implements AutoCloseable {
         for (Object arg : args) command.add(String.valueOf(arg));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
-        Process process = new ProcessBuilder(command).directory(dir.toFile())
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().putAll(environment);
+        Process process = builder.directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
                 .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
         return new MusterProcess(process, out, err);

@@ -5,6 +5,7 @@ import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.exec.Seconds;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.util.Suggest;
 import java.time.Duration;
@@ -25,8 +26,8 @@ final class HealthCheckReader {
     private static final Property NAME = Property.optional("name", Type.STRING);
     private static final Property TRIES = Property.optional("tries", Type.INTEGER)
             .checkedBy(v -> Type.INTEGER.tryConvert(v) instanceof Long n && n < 1 ? "expected at least 1, got " + n : null);
-    private static final Property TRY_SLEEP = seconds("try_sleep");
-    private static final Property TIMEOUT = seconds("timeout");
+    private static final Property TRY_SLEEP = Seconds.property("try_sleep");
+    private static final Property TIMEOUT = Seconds.property("timeout");
     private static final Map<String, Property> KEYS = Map.of("command", COMMAND, "name", NAME, "tries", TRIES,
             "try_sleep", TRY_SLEEP, "timeout", TIMEOUT);
 
@@ -92,12 +93,7 @@ final class HealthCheckReader {
                 duration(values.getOrDefault("timeout", 60.0)));
     }
 
-    private static Property seconds(String name) {
-        return Property.optional(name, Type.NUMBER)
-                .checkedBy(v -> Type.NUMBER.tryConvert(v) instanceof Double n && n < 0 ? "expected seconds (0 or more), got " + v : null);
-    }
-
     private static Duration duration(Object seconds) {
-        return Duration.ofMillis(Math.round((Double) seconds * 1000));
+        return Seconds.duration((Double) seconds);
     }
 }

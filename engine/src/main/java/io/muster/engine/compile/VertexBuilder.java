@@ -47,6 +47,8 @@ final class VertexBuilder {
     /** Rendered properties by declaration, so lookups between resources render each property once. */
     private final Map<Declaration, Map<String, Rendered>> rendered = new IdentityHashMap<>();
     private final Set<String> rendering = new HashSet<>();
+    /** Declarations that read a declared value of a sensitive resource: their properties are sensitive too. */
+    private final Set<String> readsSensitive = new HashSet<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();
     private final HealthCheckReader healthCheckReader;
@@ -97,6 +99,7 @@ final class VertexBuilder {
                 for (String producer : r.waitsFor()) addLookupEdge(producer, d);
             } else values.put(e.key(), r.value());
         }
+        if (readsSensitive.contains(d.id()) && schema.property("sensitive") != null) values.put("sensitive", true);
         if (schema.nameProperty() != null && !d.properties().containsKey(schema.nameProperty())) {
             values.put(schema.nameProperty(), d.name());
         }
@@ -173,7 +176,7 @@ final class VertexBuilder {
         }
         try {
             Set<String> waitsFor = new LinkedHashSet<>();
-            Scope scope = d.scope().withLookup(reference -> resourceValue(reference, waitsFor));
+            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor));
             Object value;
             try {
                 value = Rendering.render(entry.value().plain(), scope);
@@ -199,8 +202,11 @@ final class VertexBuilder {
         }
     }
 
-    /** Compile-time {@code lookup('kind#name.field')}: a declared value now, or a run-time value later. */
-    private Object resourceValue(String reference, Set<String> waitsFor) {
+    /**
+     * Compile-time {@code lookup('kind#name.field')} by {@code consumer}: a declared value now, or a run-time
+     * value later (whose sensitivity the run judges).
+     */
+    private Object resourceValue(Declaration consumer, String reference, Set<String> waitsFor) {
         ResourceReference ref = ResourceReference.parse(reference, byId.keySet());
         if (ref == null) {
             String id = reference.contains(".") ? reference.substring(0, reference.lastIndexOf('.')) : reference;
@@ -212,6 +218,7 @@ final class VertexBuilder {
         if (target.properties().containsKey(ref.field()) && !ManifestCompiler.COMMON.contains(ref.field())) {
             Rendered r = property(target, ref.field());
             if (r == null) throw new TemplateException("lookup('" + reference + "'): that property has errors");
+            if (sensitive(target)) readsSensitive.add(consumer.id());
             if (!r.late()) return r.value();
             waitsFor.add(ref.id());
             return PENDING;
@@ -228,6 +235,14 @@ final class VertexBuilder {
         }
         throw new UnknownNameException("lookup('" + reference + "'): " + ref.id() + " has no field '" + ref.field() + "'"
                 + Suggest.hint(ref.field(), fields) + (fields.isEmpty() ? "" : "; it has " + String.join(", ", fields)));
+    }
+
+    /** Marked {@code sensitive} (or possibly, when that is rendered at run time), or reads a sensitive declared value. */
+    private boolean sensitive(Declaration d) {
+        if (readsSensitive.contains(d.id())) return true;
+        if (!d.properties().containsKey("sensitive") || d.kind().schema().property("sensitive") == null) return false;
+        Rendered r = property(d, "sensitive");
+        return r == null || r.late() || Boolean.TRUE.equals(r.value());
     }
 
     private void addLookupEdge(String producer, Declaration consumer) {
@@ -330,7 +345,7 @@ final class VertexBuilder {
         try {
             Object expression = Template.containsExpression(source) ? Template.parse(source) : Expressions.parse(source);
             Set<String> waitsFor = new LinkedHashSet<>();
-            Scope scope = d.scope().withLookup(reference -> resourceValue(reference, waitsFor));
+            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor));
             Vertex.Condition condition = new Vertex.Condition(source, expression, mark);
             try {
                 Conditions.test(condition, scope);

@@ -4,10 +4,13 @@ import io.muster.engine.compile.ResourceReference;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.template.IncompleteValue;
 import io.muster.engine.template.Lookup;
 import io.muster.engine.template.MissingValueException;
+import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnknownNameException;
 import io.muster.engine.template.UnresolvableException;
+import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -58,6 +61,7 @@ final class Values implements Lookup {
         ResourceReference ref = ResourceReference.parse(reference, graph.ids());
         if (ref == null) throw new UnknownNameException("lookup('" + reference + "'): no such resource");
         Object value = produced.getOrDefault(ref.id(), Map.of()).get(ref.field());
+        if (value instanceof IncompleteValue incomplete) throw new TemplateException("lookup('" + reference + "'): " + incomplete.why());
         if (value != null) return value;
         Vertex producer = graph.vertex(ref.id());
         Object declared = producer.params().raw(ref.field());
@@ -67,5 +71,19 @@ final class Values implements Lookup {
         }
         throw new MissingValueException("lookup('" + reference + "'): " + ref.id() + " produced no " + ref.field()
                 + " this run (it did not run); give lookup a fallback as second argument");
+    }
+
+    /** Marked sensitive (a late {@code sensitive} may turn out true), or reads such a resource's values at run time. */
+    @Override
+    public boolean sensitive(String id) {
+        return sensitive(id, new HashSet<>());
+    }
+
+    private boolean sensitive(String id, Set<String> visited) {
+        if (!visited.add(id)) return false;
+        Vertex v = graph.vertex(id);
+        if (v == null) return false;
+        if (Boolean.TRUE.equals(v.params().raw("sensitive")) || v.late().containsKey("sensitive")) return true;
+        return graph.incoming(id).stream().anyMatch(e -> e.reason() == EdgeReason.LOOKUP && sensitive(e.from(), visited));
     }
 }

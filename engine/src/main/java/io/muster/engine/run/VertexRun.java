@@ -108,9 +108,14 @@ final class VertexRun {
         return v.scope().withLookup(values);
     }
 
-    /** The compile-time parameters plus the late ones, rendered now and type-checked. */
+    /**
+     * The compile-time parameters plus the late ones, rendered now and type-checked. Rendered with a
+     * sensitive resource's values, they are sensitive too: the kind's own {@code sensitive} is set, and a
+     * value of the wrong type is not shown.
+     */
     static Params bind(Vertex v, Scope scope) {
         if (v.late().isEmpty()) return v.params();
+        boolean sensitive = scope.lookup().sensitive(v.id());
         Map<String, Object> all = new HashMap<>(v.params().values());
         v.late().forEach((name, raw) -> {
             try {
@@ -118,9 +123,11 @@ final class VertexRun {
             } catch (TemplateException e) {
                 throw new TemplateException(v.propertyMarks().get(name) + ": " + name + ": " + e.getMessage());
             } catch (IllegalArgumentException e) { // the rendered value has the wrong type
-                throw new TemplateException(v.propertyMarks().get(name) + ": " + e.getMessage());
+                String why = sensitive ? name + ": the value has the wrong type (sensitive: not shown)" : e.getMessage();
+                throw new TemplateException(v.propertyMarks().get(name) + ": " + why);
             }
         });
+        if (sensitive && v.kind().schema().property("sensitive") != null) all.put("sensitive", true);
         return new Params(v.name(), all, v.params().directory());
     }
 

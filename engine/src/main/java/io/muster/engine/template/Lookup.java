@@ -9,6 +9,14 @@ public interface Lookup {
      */
     Object resourceValue(String reference);
 
+    /**
+     * Whether the values of resource {@code id} are secret: it is marked {@code sensitive}, or it reads a
+     * value of one that is. What renders them must not show them in logs, reports or diffs.
+     */
+    default boolean sensitive(String id) {
+        return false;
+    }
+
     /** For templates that may not refer to other resources (data, hierarchy). */
     Lookup NONE = reference -> {
         throw new TemplateException("lookup('" + reference + "'): resources cannot be referenced here");

@@ -8,7 +8,6 @@ import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -26,7 +25,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("cwd", Type.STRING),
             Property.optional("environment", Type.ANY).checkedBy(ExecKind::environmentProblem),
             Property.optional("path", Type.STRING_LIST),
-            Property.optional("timeout", Type.NUMBER),
+            Seconds.property("timeout"),
             Property.optional("returns", Type.INTEGER_LIST),
             Property.optional("creates", Type.STRING),
             Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
@@ -36,7 +35,8 @@ public final class ExecKind implements ResourceKind {
             Property.optional("user", Type.STRING),
             Property.optional("group", Type.STRING),
             Property.optional("watchcmd", Type.ANY).checkedBy(ExecKind::commandProblem),
-            Property.optional("watchfiles", Type.STRING_LIST));
+            Property.optional("watchfiles", Type.STRING_LIST),
+            Property.optional("sensitive", Type.BOOLEAN));
 
     private static final long DEFAULT_TIMEOUT_SECONDS = 300;
 
@@ -53,30 +53,32 @@ public final class ExecKind implements ResourceKind {
     @Override
     public Resource create(Params p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
+        boolean sensitive = p.bool("sensitive", false);
         Execution execution = new Execution(
                 p.has("cwd") ? p.absolutePath("cwd") : p.directory(), // relative paths mean the manifest's directory
                 environment(p.raw("environment")),
                 searchPath(p.strings("path")),
-                Duration.ofMillis(Math.round(p.number("timeout", DEFAULT_TIMEOUT_SECONDS) * 1000)),
+                Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
                 p.string("user"),
                 p.string("group"));
         return new ExecResource(
-                command(p, "command", shell),
-                command(p, "onlyif", shell),
-                command(p, "unless", shell),
+                command(p, "command", shell, sensitive),
+                command(p, "onlyif", shell, sensitive),
+                command(p, "unless", shell, sensitive),
                 p.absolutePath("creates"),
                 p.bool("refreshonly", false),
                 p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
                 execution,
-                command(p, "watchcmd", shell),
-                absolutes(p, "watchfiles"));
+                command(p, "watchcmd", shell, sensitive),
+                absolutes(p, "watchfiles"),
+                sensitive);
     }
 
-    private static Command command(Params p, String property, boolean shell) throws InvalidResourceException {
+    private static Command command(Params p, String property, boolean shell, boolean sensitive) throws InvalidResourceException {
         if (!p.has(property)) return null;
         try {
-            return Command.of(p.raw(property), shell);
+            return Command.of(p.raw(property), shell, sensitive);
         } catch (IllegalArgumentException e) {
             throw new InvalidResourceException(property, e.getMessage());
         }

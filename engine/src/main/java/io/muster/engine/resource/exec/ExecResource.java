@@ -7,8 +7,9 @@ import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
-import java.io.BufferedReader;
+import io.muster.engine.template.IncompleteValue;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,10 +22,11 @@ import java.util.Set;
  * fails, {@code unless} succeeds, or {@code refreshonly} and nothing notified it. Guards run in noop too;
  * the command itself only when applying, except a {@code query}, which only reads and so runs in noop too
  * (its stdout is a value known at check time) and is never a change. Under {@code muster run} it is checked
- * again whenever a line comes out of {@code watchcmd} or one of {@code watchfiles} changes.
+ * again whenever a line comes out of {@code watchcmd} or one of {@code watchfiles} changes. A sensitive
+ * exec shows neither its commands nor their output in messages and logs.
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
-                    Set<Long> returns, Execution execution, Command watchcmd, List<Path> watchfiles)
+                    Set<Long> returns, Execution execution, Command watchcmd, List<Path> watchfiles, boolean sensitive)
         implements Refreshable, Edgeable {
 
     @Override
@@ -54,25 +56,34 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
         if (creates != null && Files.exists(creates)) return Result.STABLE;
         if (onlyif != null && guard(onlyif, context) != 0) return Result.STABLE;
         if (unless != null && guard(unless, context) == 0) return Result.STABLE;
-        if (query) return Result.STABLE.withOutputs(execute());
+        if (query) return Result.STABLE.withOutputs(execute(context));
         List<Change> executed = List.of(new Change("executed", null, null, null));
         if (!apply) return Result.changed(executed);
-        return Result.changed(executed).withOutputs(execute());
+        return Result.changed(executed).withOutputs(execute(context));
     }
 
     /** Runs the command; its values, or an exception when it exits with a code not in {@code returns}. */
-    private Map<String, Object> execute() throws Exception {
+    private Map<String, Object> execute(Context context) throws Exception {
         Execution.Outcome outcome = execution.run(command);
         if (!returns.contains((long) outcome.exitCode())) {
-            String detail = lastLine(outcome.stderr().isBlank() ? outcome.stdout() : outcome.stderr());
-            throw new Exception("'" + command + "' exited with " + outcome.exitCode() + " (expected "
+            String detail = sensitive ? "" : lastLine(outcome.stderr().text().isBlank() ? outcome.stdout().text() : outcome.stderr().text());
+            throw new Exception(command.quoted() + " exited with " + outcome.exitCode() + " (expected "
                     + (returns.size() == 1 ? returns.iterator().next() : "one of " + returns) + ")"
                     + (detail.isEmpty() ? "" : ": " + detail));
         }
         return Map.of(
-                "stdout", stripTrailingNewlines(outcome.stdout()),
-                "stderr", stripTrailingNewlines(outcome.stderr()),
+                "stdout", value("stdout", outcome.stdout(), context),
+                "stderr", value("stderr", outcome.stderr(), context),
                 "exit_code", (long) outcome.exitCode());
+    }
+
+    /** The stream as a value; cut at the limit, it is marked incomplete so that whoever reads it fails. */
+    private static Object value(String stream, Execution.Output output, Context context) {
+        if (!output.truncated()) return stripTrailingNewlines(output.text());
+        long size = Execution.OUTPUT_LIMIT + output.dropped();
+        context.log().warn("{} was {} bytes; only the first {} are kept, and reading it fails", stream, size, Execution.OUTPUT_LIMIT);
+        return new IncompleteValue("the command printed " + size + " bytes to " + stream + "; muster keeps "
+                + Execution.OUTPUT_LIMIT + " (1 MiB), so the value is incomplete");
     }
 
     @Override
@@ -93,14 +104,18 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
 
     /**
      * Each line {@code watchcmd} prints is an event; its end is a failure of the watch (retried per
-     * meta.retry). Lines are read on a thread of their own: a blocked pipe read cannot be interrupted,
-     * but killing the process ends it.
+     * meta.retry). Lines are not kept, only their ends counted, so a line of any length costs one buffer;
+     * the newlines of one read make one event. They are read on a thread of their own: a blocked pipe read
+     * cannot be interrupted, but killing the process ends it.
      */
     private void watchLines(Watcher watcher) throws Exception {
         Process process = execution.start(watchcmd, ProcessBuilder.Redirect.DISCARD);
         Thread reader = Thread.ofVirtual().start(() -> {
-            try (BufferedReader lines = process.inputReader()) {
-                while (lines.readLine() != null) watcher.changed();
+            byte[] buffer = new byte[8192];
+            try (InputStream out = process.getInputStream()) {
+                for (int n; (n = out.read(buffer)) >= 0; ) {
+                    if (containsNewline(buffer, n)) watcher.changed();
+                }
             } catch (IOException e) {
                 // the process is gone
             }
@@ -109,15 +124,22 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
             watcher.ready();
             int exitCode = process.waitFor();
             reader.join();
-            throw new IOException("watchcmd '" + watchcmd + "' exited with " + exitCode);
+            throw new IOException("watchcmd " + watchcmd.quoted() + " exited with " + exitCode);
         } finally {
-            Execution.kill(process);
+            ProcessGroups.kill(process);
         }
+    }
+
+    private static boolean containsNewline(byte[] buffer, int length) {
+        for (int i = 0; i < length; i++) {
+            if (buffer[i] == '\n') return true;
+        }
+        return false;
     }
 
     private int guard(Command guard, Context context) throws Exception {
         Execution.Outcome outcome = execution.run(guard);
-        if (context.debug()) context.log().debug("guard '{}' exited with {}", guard, outcome.exitCode());
+        if (context.debug()) context.log().debug("guard {} exited with {}", guard.quoted(), outcome.exitCode());
         return outcome.exitCode();
     }
 

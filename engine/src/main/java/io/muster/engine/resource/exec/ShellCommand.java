@@ -14,7 +14,7 @@ public final class ShellCommand {
 
     /** @throws IOException when the command cannot start or runs out of time (it is killed) */
     public static Output run(String command, Path cwd, Duration timeout) throws IOException, InterruptedException {
-        Execution.Outcome outcome = new Execution(cwd, Map.of(), List.of(), timeout, null, null).run(Command.of(command, true));
-        return new Output(outcome.exitCode(), outcome.stdout(), outcome.stderr());
+        Execution.Outcome outcome = new Execution(cwd, Map.of(), List.of(), timeout, null, null).run(Command.of(command, true, false));
+        return new Output(outcome.exitCode(), outcome.stdout().text(), outcome.stderr().text());
     }
 }

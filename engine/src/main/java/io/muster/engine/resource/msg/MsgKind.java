@@ -12,12 +12,15 @@ import java.util.Set;
 
 /**
  * {@code msg}: logs a message each run and puts it in the report; never changes anything, so it can
- * anchor relations without spoiling idempotence ({@code --detailed-exitcodes} stays 0).
+ * anchor relations without spoiling idempotence ({@code --detailed-exitcodes} stays 0). A sensitive message
+ * (set, or rendered from a sensitive resource's value) is neither logged nor reported.
  */
 public final class MsgKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of(null, Set.of(),
             Property.required("message", Type.STRING),
-            Property.oneOf("level", "info", "warn", "error"));
+            Property.oneOf("level", "info", "warn", "error"),
+            Property.optional("sensitive", Type.BOOLEAN));
+    static final String REDACTED = "(sensitive message)";
 
     @Override
     public String name() {
@@ -31,7 +34,7 @@ public final class MsgKind implements ResourceKind {
 
     @Override
     public Resource create(Params params) {
-        return new Msg(params.string("message"), params.string("level", "info"));
+        return new Msg(params.bool("sensitive", false) ? REDACTED : params.string("message"), params.string("level", "info"));
     }
 
     record Msg(String message, String level) implements Resource {

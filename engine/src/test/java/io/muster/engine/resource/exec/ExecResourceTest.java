@@ -91,8 +91,36 @@ class ExecResourceTest {
 
     @Test
     void shellSyntaxWithoutShellIsRejected() {
-        assertThatThrownBy(() -> Command.of("echo a | tee b", false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
-        assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
-        assertThat(Command.of("echo a | tee b", true).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
+        assertThatThrownBy(() -> Command.of("echo a | tee b", false, false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
+        assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false, false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
+        assertThat(Command.of("echo a | tee b", true, false).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
+    }
+
+    @Test
+    void aTinyTimeoutRoundsUpToAMillisecondInsteadOfMeaningNone() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - tiny: {command: "sleep 30", timeout: 0.0001}
+                  - noop:
+                      - checked: {health_checks: [{command: "sleep 30", timeout: 0.0001}]}
+                """);
+        assertThat(resource(report, "exec#tiny").error()).isEqualTo("'sleep 30' timed out after 0.001s and was killed");
+        assertThat(resource(report, "noop#checked").error()).isEqualTo("health check 'sleep 30' critical: 'sleep 30' timed out after 0.001s and was killed");
+    }
+
+    @Test
+    void outputOverTheLimitFailsTheResourceThatReadsIt() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - big: {command: "head -c 2097152 /dev/zero | tr '\\\\0' a", shell: true}
+                  - file:
+                      - ROOT/big: {content: "${ lookup('exec#big.stdout') }"}
+                """);
+        assertThat(resource(report, "exec#big").status()).isEqualTo(Status.CHANGED);
+        assertThat(resource(report, "file#" + dir + "/big").error()).endsWith(": content: lookup('exec#big.stdout'): the command "
+                + "printed 2097152 bytes to stdout; muster keeps 1048576 (1 MiB), so the value is incomplete");
+        assertThat(dir.resolve("big")).doesNotExist();
     }
 }

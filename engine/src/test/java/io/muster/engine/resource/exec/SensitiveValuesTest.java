@@ -1,0 +1,108 @@
+package io.muster.engine.resource.exec;
+
+import static io.muster.engine.testing.Manifests.resource;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.resource.Change;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code sensitive} on an exec hides its commands and output; and a value read from a sensitive resource
+ * makes what reads it sensitive, through declared values, run-time values, and chains of them.
+ */
+class SensitiveValuesTest {
+    private static final String SECRET = "s3cr3t-hunter2";
+    private static final String REDACTED = "content differs (sensitive: diff redacted)\n";
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void existingFiles() throws Exception {
+        for (String name : new String[] {"from-exec", "from-file", "chained"}) Files.writeString(dir.resolve(name), "old\n");
+    }
+
+    @Test
+    void aSensitiveExecShowsNeitherItsCommandNorItsOutput() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - fails: {command: "sh -c 'echo SECRET >&2; exit 3'", sensitive: true}
+                      - slow: {command: "sh -c 'sleep 30' SECRET", timeout: 0.1, sensitive: true}
+                      - missing: {command: "no-such-program-SECRET", sensitive: true}
+                """);
+
+        assertThat(resource(report, "exec#fails").error()).isEqualTo("the command (sensitive) exited with 3 (expected 0)");
+        assertThat(resource(report, "exec#slow").error()).isEqualTo("the command (sensitive) timed out after 0.1s and was killed");
+        assertThat(resource(report, "exec#missing").error()).startsWith("cannot run the command (sensitive): not found in PATH ");
+    }
+
+    @Test
+    void aValueFromASensitiveExecMakesTheFileThatShowsItSensitive() throws Exception {
+        assertThat(diff(resource(plan("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", query: true, sensitive: true}
+                  - file:
+                      - ROOT/from-exec: {content: "${ lookup('exec#secret.stdout') }\\n"}
+                """), "file#" + dir + "/from-exec"))).isEqualTo(REDACTED);
+    }
+
+    @Test
+    void aDeclaredValueOfASensitiveFileStaysSensitiveWhereItIsRead() throws Exception {
+        assertThat(diff(resource(plan("""
+                resources:
+                  - file:
+                      - ROOT/secret: {content: "SECRET\\n", sensitive: true}
+                      - ROOT/from-file: {content: "${ lookup('file#ROOT/secret.content') }"}
+                """), "file#" + dir + "/from-file"))).isEqualTo(REDACTED);
+    }
+
+    @Test
+    void sensitivityFollowsAChainOfLookups() throws Exception {
+        Report plan = plan("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", query: true, sensitive: true}
+                      - upper: {command: "echo ${ lookup('exec#secret.stdout') }", query: true}
+                      - failing: {command: "sh -c 'exit 4' ${ lookup('exec#upper.stdout') }", query: true}
+                  - file:
+                      - ROOT/chained: {content: "${ lookup('exec#upper.stdout') }\\n"}
+                """);
+
+        assertThat(diff(resource(plan, "file#" + dir + "/chained"))).isEqualTo(REDACTED);
+        assertThat(resource(plan, "exec#failing").error()).isEqualTo("the command (sensitive) exited with 4 (expected 0)");
+    }
+
+    @Test
+    void aMessageShowingASensitiveValueIsNotShown() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", sensitive: true}
+                  - msg:
+                      - shown: {message: "the secret is ${ lookup('exec#secret.stdout') }"}
+                """);
+
+        assertThat(resource(report, "msg#shown").message()).isEqualTo("(sensitive message)");
+    }
+
+    private Report plan(String yaml) throws Exception {
+        return new Manifests(dir).plan(yaml.replace("SECRET", SECRET));
+    }
+
+    private Report apply(String yaml) throws Exception {
+        return new Manifests(dir).apply(yaml.replace("SECRET", SECRET));
+    }
+
+    private static String diff(ResourceReport report) {
+        return report.changes().stream().filter(c -> c.attribute().equals("content")).map(Change::diff).findFirst().orElseThrow();
+    }
+}

@@ -20,6 +20,7 @@ import io.muster.engine.template.Template;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnknownNameException;
 import io.muster.engine.util.Suggest;
+import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -146,6 +147,8 @@ final class VertexBuilder {
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? d.mark() : marks.getOrDefault(e.property(), d.mark());
             problems.add(mark, d.id() + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+        } catch (InvalidPathException e) { // a kind's other paths (a file's source) with a NUL
+            problems.add(d.mark(), d.id() + ": invalid path '" + e.getInput() + "': " + e.getReason());
         }
     }
 

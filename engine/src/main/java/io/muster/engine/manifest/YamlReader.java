@@ -18,6 +18,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.composer.Composer;
 import org.snakeyaml.engine.v2.constructor.StandardConstructor;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -79,6 +80,9 @@ public final class YamlReader {
             new Composer(settings, parser).forEachRemaining(documents::add);
         } catch (LimitedParser.Exceeded e) {
             throw new ManifestException(mark(file, e.mark), e.getMessage());
+        } catch (ReaderException e) {
+            throw new ManifestException(mark(file, text, e.getPosition()), String.format("invalid YAML: the character U+%04X is"
+                    + " not allowed; write it as an escape in a double-quoted string (\"\\x%02X\")", e.getCodePoint(), e.getCodePoint()));
         } catch (MarkedYamlEngineException e) {
             throw new ManifestException(mark(file, e.getProblemMark().or(e::getContextMark)), "invalid YAML: " + e.getProblem());
         } catch (YamlEngineException e) {
@@ -94,6 +98,22 @@ public final class YamlReader {
 
     private static Mark mark(Path file, Optional<org.snakeyaml.engine.v2.exceptions.Mark> mark) {
         return mark.map(m -> new Mark(file, m.getLine() + 1, m.getColumn() + 1)).orElse(Mark.of(file));
+    }
+
+    /** The mark of the code point at {@code position} (the reader names no line). */
+    private static Mark mark(Path file, String text, int position) {
+        int line = 1;
+        int column = 1;
+        int[] codePoints = text.codePoints().limit(position).toArray();
+        for (int c : codePoints) {
+            if (c == '\n') {
+                line++;
+                column = 1;
+            } else {
+                column++;
+            }
+        }
+        return new Mark(file, line, column);
     }
 
     /** How a tag is written: {@code !!int} for the standard ones. */

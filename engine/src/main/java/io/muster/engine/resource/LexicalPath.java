@@ -17,7 +17,7 @@ public final class LexicalPath {
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (Character.isISOControl(c)) {
-                return String.format("the path contains the control character U+%04X at position %d; paths may not contain"
+                return String.format("contains the control character U+%04X at position %d; a path may not contain"
                         + " control characters", (int) c, i + 1);
             }
         }

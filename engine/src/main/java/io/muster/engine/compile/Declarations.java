@@ -5,9 +5,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.Kinds;
-import io.muster.engine.resource.LexicalPath;
 import io.muster.engine.resource.ResourceKind;
-import io.muster.engine.resource.Type;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.util.Suggest;
@@ -105,12 +103,6 @@ final class Declarations {
         add(kind, s.value().toString(), name.mark(), props, Map.of(), out);
     }
 
-    /** Whether the kind's name is a path when no path is set (file, document): then the id holds the canonical path. */
-    private static boolean namesPath(ResourceKind kind) {
-        String nameProperty = kind.schema().nameProperty();
-        return nameProperty != null && kind.schema().property(nameProperty).type() == Type.PATH;
-    }
-
     private Map<String, YNode.Entry> properties(ResourceKind kind, YNode.Entry entry) {
         YNode value = entry.value();
         if (value instanceof YNode.Dict d) return d.entries();
@@ -132,7 +124,7 @@ final class Declarations {
             problems.add(mark, kind.name() + ": the resource name is empty");
             return;
         }
-        if (namesPath(kind)) name = LexicalPath.normalize(name); // file#//a is file#/a; the mark keeps the spelling
+        name = CanonicalIds.name(kind, name); // file#//a is file#/a; the mark keeps the spelling
         Map<String, YNode.Entry> merged = new LinkedHashMap<>(defaults);
         merged.putAll(props);
         out.add(Receivers.expand(new Declaration(kind, name, mark, merged, scope, origin), problems));

@@ -48,7 +48,7 @@ public final class ManifestCompiler {
         List<Declaration> declarations = composition.read(manifest);
         Map<String, Declaration> byId = index(declarations, problems);
 
-        VertexBuilder builder = new VertexBuilder(byId, problems);
+        VertexBuilder builder = new VertexBuilder(byId, options.kinds(), problems);
         List<Vertex> vertices = new ArrayList<>();
         for (Declaration d : byId.values()) {
             try {

@@ -8,6 +8,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
@@ -43,6 +44,7 @@ final class VertexBuilder {
     private static final String PENDING = "";
 
     private final Map<String, Declaration> byId;
+    private final Kinds kinds;
     private final Problems problems;
     private final Map<String, String> aliases = new HashMap<>();
     /** Rendered properties by declaration, so lookups between resources render each property once. */
@@ -59,8 +61,9 @@ final class VertexBuilder {
         }
     }
 
-    VertexBuilder(Map<String, Declaration> byId, Problems problems) {
+    VertexBuilder(Map<String, Declaration> byId, Kinds kinds, Problems problems) {
         this.byId = byId;
+        this.kinds = kinds;
         this.problems = problems;
         this.healthCheckReader = new HealthCheckReader(problems);
         for (Declaration d : byId.values()) readAlias(d);
@@ -277,7 +280,8 @@ final class VertexBuilder {
     }
 
     private void relation(Declaration d, String relation, String target, Mark mark) {
-        String id = byId.containsKey(target) ? target : aliases.get(target);
+        String canonical = CanonicalIds.id(target, kinds);
+        String id = byId.containsKey(canonical) ? canonical : aliases.get(target);
         if (id == null) {
             Set<String> known = new TreeSet<>(byId.keySet());
             known.addAll(aliases.keySet());

@@ -36,6 +36,17 @@ class PathsAndLimitsTest {
     }
 
     @Test
+    void relationsMayNameAPathInAnySpelling() throws Exception {
+        Graph g = manifests().compile("""
+                resources:
+                  - file:
+                      - /tmp/a: {content: x}
+                      - /tmp/b: {content: x, require: "file#/tmp//x/../a/"}
+                """);
+        assertThat(g.incoming("file#/tmp/b")).extracting(e -> e.from()).containsExactly("file#/tmp/a");
+    }
+
+    @Test
     void twoResourcesManagingOnePathAreACompileErrorNamingBoth() {
         Path site = manifests().write("site.yaml", """
                 resources:

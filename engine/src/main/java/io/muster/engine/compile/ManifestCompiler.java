@@ -30,14 +30,14 @@ public final class ManifestCompiler {
     }
 
     /**
-     * The graph of {@code manifest}. Whatever goes wrong (a bug included, or a stack overflow in a template
+     * The graph of {@code manifest}. Whatever goes wrong (a bug, memory running out, a stack overflow in a template
      * nested too deeply) is a problem pointing at the declaration or manifest where it happened, never an
      * exception of another kind: a broken manifest must not end a {@code muster run} watching it.
      */
     public Graph compile(Path manifest) throws ManifestException {
         try {
             return compileOrThrow(manifest);
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | Error e) {
             throw new ManifestException(Mark.of(manifest), failure(e), e);
         }
     }
@@ -54,7 +54,7 @@ public final class ManifestCompiler {
             try {
                 Vertex v = builder.build(d);
                 if (v != null) vertices.add(v);
-            } catch (RuntimeException | StackOverflowError e) {
+            } catch (RuntimeException | Error e) {
                 problems.add(d.mark(), d.id() + ": " + failure(e), e);
             }
         }

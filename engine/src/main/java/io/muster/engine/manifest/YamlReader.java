@@ -173,16 +173,20 @@ public final class YamlReader {
                 throw new ManifestException(mark, "unsupported tag " + written(tag) + "; expected a string, number, boolean or null"
                         + " (!!str, !!int, !!float, !!bool, !!null)");
             }
-            Object value;
-            try {
-                value = constructor.constructSingleDocument(Optional.of(node));
-            } catch (RuntimeException e) { // the constructor's own words name Java exceptions
-                value = null;
-            }
+            Object value = construct(node);
             if (value == null && !tag.equals(Tag.NULL)) {
                 throw new ManifestException(mark, "'" + node.getValue() + "' is not a valid " + written(tag));
             }
             return value;
+        }
+
+        /** The scalar's value; null when its text does not fit its tag ({@code !!int abc}, {@code !!bool yes}). */
+        private Object construct(ScalarNode node) {
+            try {
+                return constructor.constructSingleDocument(Optional.of(node));
+            } catch (RuntimeException e) { // its message names a Java exception, not what the user wrote
+                return null;
+            }
         }
     }
 }

@@ -102,18 +102,10 @@ public final class YamlReader {
 
     /** The mark of the code point at {@code position} (the reader names no line). */
     private static Mark mark(Path file, String text, int position) {
-        int line = 1;
-        int column = 1;
-        int[] codePoints = text.codePoints().limit(position).toArray();
-        for (int c : codePoints) {
-            if (c == '\n') {
-                line++;
-                column = 1;
-            } else {
-                column++;
-            }
-        }
-        return new Mark(file, line, column);
+        String before = text.substring(0, text.offsetByCodePoints(0, Math.min(position, text.codePointCount(0, text.length()))));
+        int lineStart = before.lastIndexOf('\n') + 1;
+        int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
+        return new Mark(file, line, before.codePointCount(lineStart, before.length()) + 1);
     }
 
     /** How a tag is written: {@code !!int} for the standard ones. */

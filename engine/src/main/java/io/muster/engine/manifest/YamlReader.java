@@ -57,7 +57,7 @@ public final class YamlReader {
             throw new ManifestException(Mark.of(file), "cannot read: " + e.getMessage());
         }
         if (bytes.length > MAX_BYTES) {
-            throw new ManifestException(Mark.of(file), "the manifest is larger than " + (MAX_BYTES >> 20) + " MiB (the limit)");
+            throw new ManifestException(Mark.of(file), "larger than " + (MAX_BYTES >> 20) + " MiB, the limit for a manifest or facts file");
         }
         try {
             return parse(file, StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());

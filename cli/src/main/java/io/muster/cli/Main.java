@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -26,7 +27,13 @@ public final class Main {
     }
 
     public static void main(String[] args) {
-        System.exit(commandLine(args).execute(args));
+        try {
+            System.exit(commandLine(args).execute(args));
+        } catch (Error e) { // picocli hands only exceptions to Failures: a stack overflow or OOM is still one line
+            System.err.println("muster: internal error: " + e);
+            if (List.of(args).contains("--debug")) e.printStackTrace();
+            System.exit(1);
+        }
     }
 
     /**
@@ -65,7 +72,7 @@ public final class Main {
         @Override
         public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
             cmd.getErr().println("muster: internal error: " + e);
-            if (parsed.hasMatchedOption("--debug")) e.printStackTrace(cmd.getErr());
+            if (cmd.getParseResult().hasMatchedOption("--debug")) e.printStackTrace(cmd.getErr()); // --debug is a subcommand's
             else cmd.getErr().println("(run again with --debug for the stack trace)");
             return 1;
         }

@@ -48,19 +48,27 @@ final class ManifestOptions {
         if (maxApplyDepth < 1) {
             throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
         }
+        Map<String, Object> externalData = assignments(data, "--data");
+        Map<String, Object> factOverrides = assignments(facts, "--fact");
         try {
             Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
-            overrides = Maps.deepMerge(overrides, Assignments.parse(facts, "--fact"));
-            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), Assignments.parse(data, "--data"), maxApplyDepth);
+            overrides = Maps.deepMerge(overrides, factOverrides);
+            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
             return new ManifestCompiler(options).compile(manifest);
         } catch (ManifestException e) {
             for (Problem p : e.problems()) err.println(p);
+            if (debug && e.getCause() != null) e.getCause().printStackTrace(err);
             err.flush();
             return null;
+        }
+    }
+
+    /** {@code --data} and {@code --fact} values; a malformed one is a usage error (exit 64). */
+    private Map<String, Object> assignments(List<String> values, String flag) {
+        try {
+            return Assignments.parse(values, flag);
         } catch (IllegalArgumentException e) {
-            err.println("muster: " + e.getMessage());
-            err.flush();
-            return null;
+            throw new ParameterException(spec.commandLine(), e.getMessage());
         }
     }
 }

@@ -5,6 +5,7 @@ import io.muster.engine.manifest.YNode;
 import io.muster.engine.manifest.YamlReader;
 import io.muster.engine.util.Maps;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,12 +18,22 @@ import java.util.Map;
 public final class Assignments {
     private Assignments() {}
 
+    /**
+     * @throws IllegalArgumentException naming the assignment and the form expected, when one is not
+     *     {@code KEY=VALUE} with a KEY of names joined by dots (at most {@link YamlReader#MAX_DEPTH}, as deep
+     *     as a manifest may nest)
+     */
     public static Map<String, Object> parse(List<String> assignments, String flag) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (String assignment : assignments) {
             int eq = assignment.indexOf('=');
-            if (eq <= 0) throw new IllegalArgumentException(flag + " " + assignment + ": expected KEY=VALUE");
-            Maps.putPath(out, assignment.substring(0, eq).strip(), scalar(assignment.substring(eq + 1)));
+            String key = eq < 0 ? "" : assignment.substring(0, eq).strip();
+            String[] names = key.split("\\.", -1);
+            if (Arrays.stream(names).anyMatch(String::isBlank) || names.length > YamlReader.MAX_DEPTH) {
+                throw new IllegalArgumentException(flag + " " + YNode.printable(assignment) + ": expected KEY=VALUE, where KEY is a name"
+                        + " or names joined by dots (port, os.family), at most " + YamlReader.MAX_DEPTH + " deep");
+            }
+            Maps.putPath(out, key, scalar(assignment.substring(eq + 1)));
         }
         return out;
     }

@@ -124,6 +124,7 @@ final class Declarations {
             problems.add(mark, kind.name() + ": the resource name is empty");
             return;
         }
+        name = CanonicalIds.name(kind, name); // file#//a is file#/a; the mark keeps the spelling
         Map<String, YNode.Entry> merged = new LinkedHashMap<>(defaults);
         merged.putAll(props);
         out.add(Receivers.expand(new Declaration(kind, name, mark, merged, scope, origin), problems));

@@ -29,18 +29,36 @@ public final class ManifestCompiler {
         this.options = options;
     }
 
+    /**
+     * The graph of {@code manifest}. Whatever goes wrong (a bug, memory running out, a stack overflow in a template
+     * nested too deeply) is a problem pointing at the declaration or manifest where it happened, never an
+     * exception of another kind: a broken manifest must not end a {@code muster run} watching it.
+     */
     public Graph compile(Path manifest) throws ManifestException {
+        try {
+            return compileOrThrow(manifest);
+        } catch (RuntimeException | Error e) {
+            throw new ManifestException(Mark.of(manifest), failure(e), e);
+        }
+    }
+
+    private Graph compileOrThrow(Path manifest) throws ManifestException {
         Problems problems = new Problems();
         Composition composition = new Composition(options, problems, manifest);
         List<Declaration> declarations = composition.read(manifest);
         Map<String, Declaration> byId = index(declarations, problems);
 
-        VertexBuilder builder = new VertexBuilder(byId, problems);
+        VertexBuilder builder = new VertexBuilder(byId, options.kinds(), problems);
         List<Vertex> vertices = new ArrayList<>();
         for (Declaration d : byId.values()) {
-            Vertex v = builder.build(d);
-            if (v != null) vertices.add(v);
+            try {
+                Vertex v = builder.build(d);
+                if (v != null) vertices.add(v);
+            } catch (RuntimeException | Error e) {
+                problems.add(d.mark(), d.id() + ": " + failure(e), e);
+            }
         }
+        SamePath.reject(builder.instances(), byId, problems);
         problems.throwIfAny();
         List<Edge> edges = new ArrayList<>(builder.edges());
         ApplyEdges.add(declarations, composition.children(), byId, edges);
@@ -48,6 +66,10 @@ public final class ManifestCompiler {
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));
         rejectCycles(byId, unique);
         return AutoGroups.merge(vertices, builder.instances(), unique);
+    }
+
+    private static String failure(Throwable e) {
+        return e instanceof StackOverflowError ? "nested too deeply to compile (the stack overflowed)" : "internal error: " + e;
     }
 
     private static Map<String, Declaration> index(List<Declaration> declarations, Problems problems) {

@@ -2,6 +2,7 @@ package io.muster.engine.compile;
 
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
+import io.muster.engine.template.TemplateException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -12,7 +13,7 @@ public final class Rendering {
     private Rendering() {}
 
     public static Object render(Object value, Scope scope) {
-        if (value instanceof String s) return Template.containsExpression(s) ? Template.parse(s).render(scope) : s;
+        if (value instanceof String s) return Template.containsExpression(s) ? renderTemplate(s, scope) : s;
         if (value instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
             for (Object item : list) out.add(render(item, scope));
@@ -24,5 +25,14 @@ public final class Rendering {
             return out;
         }
         return value;
+    }
+
+    /** The expression parser recurses once per bracket: thousands of them overflow the stack. */
+    private static Object renderTemplate(String text, Scope scope) {
+        try {
+            return Template.parse(text).render(scope);
+        } catch (StackOverflowError e) {
+            throw new TemplateException("the expression is nested too deeply (the stack overflowed)");
+        }
     }
 }

@@ -8,6 +8,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
@@ -20,6 +21,7 @@ import io.muster.engine.template.Template;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnknownNameException;
 import io.muster.engine.util.Suggest;
+import java.nio.file.InvalidPathException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -42,6 +44,7 @@ final class VertexBuilder {
     private static final String PENDING = "";
 
     private final Map<String, Declaration> byId;
+    private final Kinds kinds;
     private final Problems problems;
     private final Map<String, String> aliases = new HashMap<>();
     /** Rendered properties by declaration, so lookups between resources render each property once. */
@@ -60,8 +63,9 @@ final class VertexBuilder {
         }
     }
 
-    VertexBuilder(Map<String, Declaration> byId, Problems problems) {
+    VertexBuilder(Map<String, Declaration> byId, Kinds kinds, Problems problems) {
         this.byId = byId;
+        this.kinds = kinds;
         this.problems = problems;
         this.healthCheckReader = new HealthCheckReader(problems);
         for (Declaration d : byId.values()) readAlias(d);
@@ -149,6 +153,8 @@ final class VertexBuilder {
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? d.mark() : marks.getOrDefault(e.property(), d.mark());
             problems.add(mark, d.id() + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+        } catch (InvalidPathException e) { // a kind's other paths (a file's source) with a NUL
+            problems.add(d.mark(), d.id() + ": invalid path '" + e.getInput() + "': " + e.getReason());
         }
     }
 
@@ -289,7 +295,8 @@ final class VertexBuilder {
     }
 
     private void relation(Declaration d, String relation, String target, Mark mark) {
-        String id = byId.containsKey(target) ? target : aliases.get(target);
+        String canonical = CanonicalIds.id(target, kinds);
+        String id = byId.containsKey(canonical) ? canonical : aliases.get(target);
         if (id == null) {
             Set<String> known = new TreeSet<>(byId.keySet());
             known.addAll(aliases.keySet());

@@ -8,12 +8,21 @@ public final class ManifestException extends Exception {
     private final List<Problem> problems;
 
     public ManifestException(List<Problem> problems) {
-        super(problems.stream().sorted().map(Problem::toString).collect(Collectors.joining("\n")));
+        this(problems, null);
+    }
+
+    /** {@code cause}: the exception behind an internal error among the problems, for {@code --debug}. */
+    public ManifestException(List<Problem> problems, Throwable cause) {
+        super(problems.stream().sorted().map(Problem::toString).collect(Collectors.joining("\n")), cause);
         this.problems = problems.stream().sorted().toList();
     }
 
     public ManifestException(Mark mark, String message) {
         this(List.of(new Problem(mark, message)));
+    }
+
+    public ManifestException(Mark mark, String message, Throwable cause) {
+        this(List.of(new Problem(mark, message)), cause);
     }
 
     public List<Problem> problems() {

@@ -1,7 +1,14 @@
 package io.muster.engine.manifest;
 
-/** One thing wrong with a manifest, printed as {@code FILE:LINE:COL: message}. */
+/**
+ * One thing wrong with a manifest, printed as {@code FILE:LINE:COL: message}: one line, whatever control
+ * characters the manifest put into the names it quotes.
+ */
 public record Problem(Mark mark, String message) implements Comparable<Problem> {
+
+    public Problem {
+        message = YNode.printable(message);
+    }
 
     @Override
     public String toString() {

@@ -68,11 +68,18 @@ public sealed interface YNode permits YNode.Scalar, YNode.Seq, YNode.Dict {
 
     static String describeValue(Object value) {
         if (value == null) return "null";
-        if (value instanceof String s) return "the string '" + s + "'";
+        if (value instanceof String s) return "the string '" + printable(s) + "'";
         if (value instanceof Boolean b) return "the boolean " + b;
         if (value instanceof Number n) return "the number " + n;
         if (value instanceof List<?>) return "a list";
         if (value instanceof Map<?, ?>) return "a map";
         return value.toString();
+    }
+
+    /** {@code text} with control characters written as {@code \xHH}, so that an error message stays one readable line. */
+    static String printable(String text) {
+        StringBuilder out = new StringBuilder(text.length());
+        text.chars().forEach(c -> out.append(Character.isISOControl(c) ? String.format("\\x%02X", c) : String.valueOf((char) c)));
+        return out.toString();
     }
 }

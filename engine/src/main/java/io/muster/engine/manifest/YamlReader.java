@@ -1,6 +1,10 @@
 package io.muster.engine.manifest;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
@@ -9,10 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import org.snakeyaml.engine.v2.api.LoadSettings;
-import org.snakeyaml.engine.v2.api.lowlevel.Compose;
+import org.snakeyaml.engine.v2.composer.Composer;
 import org.snakeyaml.engine.v2.constructor.StandardConstructor;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
+import org.snakeyaml.engine.v2.exceptions.ReaderException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.nodes.MappingNode;
 import org.snakeyaml.engine.v2.nodes.Node;
@@ -20,28 +26,44 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
  * Reads one YAML 1.2 document (core schema) into {@link YNode}s. Duplicate keys are errors naming both
  * lines; scalars keep YAML 1.2 types, so {@code 0644} is the decimal number 644, which is why file modes
- * must be quoted.
+ * must be quoted. A manifest has limits (documented in the README), each reported where it is passed:
+ * its size, how deep lists and maps nest, how many aliases of lists and maps it has, and how many values
+ * it holds once aliases are expanded (so a few aliases cannot multiply into billions of values).
  */
 public final class YamlReader {
-    private static final int MAX_DEPTH = 200;
+    public static final int MAX_BYTES = 3 << 20;
+    public static final int MAX_DEPTH = 200;
+    public static final int MAX_ALIASES = 1000;
+    /** Above what {@link #MAX_BYTES} of YAML can hold without aliases ({@code [1,1,...]}: two bytes a value). */
+    public static final int MAX_VALUES = 2_000_000;
+    private static final Set<Tag> SCALAR_TAGS = Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL);
 
     private YamlReader() {}
 
     public static YNode read(Path file) throws ManifestException {
-        String text;
-        try {
-            text = Files.readString(file);
+        byte[] bytes;
+        try (InputStream in = Files.newInputStream(file)) {
+            bytes = in.readNBytes(MAX_BYTES + 1); // bounded: a huge file or /dev/zero is never read whole
         } catch (NoSuchFileException e) {
             throw new ManifestException(Mark.of(file), "file not found");
         } catch (IOException e) {
             throw new ManifestException(Mark.of(file), "cannot read: " + e.getMessage());
         }
-        return parse(file, text);
+        if (bytes.length > MAX_BYTES) {
+            throw new ManifestException(Mark.of(file), "larger than " + (MAX_BYTES >> 20) + " MiB, the limit for a manifest or facts file");
+        }
+        try {
+            return parse(file, StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(bytes)).toString());
+        } catch (CharacterCodingException e) {
+            throw new ManifestException(Mark.of(file), "cannot read: not UTF-8 text");
+        }
     }
 
     public static YNode parse(Path file, String text) throws ManifestException {
@@ -49,10 +71,18 @@ public final class YamlReader {
                 .setLabel(file.toString())
                 .setSchema(new CoreSchema())
                 .setUseMarks(true)
+                .setCodePointLimit(Integer.MAX_VALUE) // read() limits the size, naming the file
+                .setMaxAliasesForCollections(Integer.MAX_VALUE) // LimitedParser limits them, naming the alias
                 .build();
         List<Node> documents = new ArrayList<>();
         try {
-            new Compose(settings).composeAllFromString(text).forEach(documents::add);
+            LimitedParser parser = new LimitedParser(new ParserImpl(settings, new StreamReader(settings, text)), MAX_DEPTH, MAX_ALIASES);
+            new Composer(settings, parser).forEachRemaining(documents::add);
+        } catch (LimitedParser.Exceeded e) {
+            throw new ManifestException(mark(file, e.mark), e.getMessage());
+        } catch (ReaderException e) {
+            throw new ManifestException(mark(file, text, e.getPosition()), String.format("invalid YAML: the character U+%04X is"
+                    + " not allowed; write it as an escape in a double-quoted string (\"\\x%02X\")", e.getCodePoint(), e.getCodePoint()));
         } catch (MarkedYamlEngineException e) {
             throw new ManifestException(mark(file, e.getProblemMark().or(e::getContextMark)), "invalid YAML: " + e.getProblem());
         } catch (YamlEngineException e) {
@@ -70,11 +100,39 @@ public final class YamlReader {
         return mark.map(m -> new Mark(file, m.getLine() + 1, m.getColumn() + 1)).orElse(Mark.of(file));
     }
 
-    private record Converter(Path file, StandardConstructor constructor) {
+    /** The mark of the code point at {@code position} (the reader names no line). */
+    private static Mark mark(Path file, String text, int position) {
+        String before = text.substring(0, text.offsetByCodePoints(0, Math.min(position, text.codePointCount(0, text.length()))));
+        int lineStart = before.lastIndexOf('\n') + 1;
+        int line = (int) before.chars().filter(c -> c == '\n').count() + 1;
+        return new Mark(file, line, before.codePointCount(lineStart, before.length()) + 1);
+    }
+
+    /** How a tag is written: {@code !!int} for the standard ones. */
+    private static String written(Tag tag) {
+        return tag.getValue().startsWith(Tag.PREFIX) ? "!!" + tag.getValue().substring(Tag.PREFIX.length()) : tag.getValue();
+    }
+
+    /**
+     * Nodes to {@link YNode}s. The composer gives an alias the node it names, so the tree converted can be
+     * deeper and larger than the text: depth and values are counted here again.
+     */
+    private static final class Converter {
+        private final Path file;
+        private final StandardConstructor constructor;
+        private int values;
+
+        Converter(Path file, StandardConstructor constructor) {
+            this.file = file;
+            this.constructor = constructor;
+        }
 
         YNode convert(Node node, int depth) throws ManifestException {
             Mark mark = mark(file, node.getStartMark());
-            if (depth > MAX_DEPTH) throw new ManifestException(mark, "nesting deeper than " + MAX_DEPTH + " levels");
+            if (depth > MAX_DEPTH) throw new ManifestException(mark, "nested deeper than " + MAX_DEPTH + " levels (the limit), through aliases");
+            if (++values > MAX_VALUES) {
+                throw new ManifestException(mark, "more than " + MAX_VALUES + " values once aliases are expanded (the limit)");
+            }
             if (node instanceof ScalarNode scalar) return new YNode.Scalar(scalarValue(scalar, mark), mark);
             if (node instanceof SequenceNode seq) {
                 List<YNode> items = new ArrayList<>(seq.getValue().size());
@@ -101,11 +159,25 @@ public final class YamlReader {
         }
 
         private Object scalarValue(ScalarNode node, Mark mark) throws ManifestException {
-            if (node.getTag().equals(Tag.STR)) return node.getValue(); // most scalars; skips the constructor's work
+            Tag tag = node.getTag();
+            if (tag.equals(Tag.STR)) return node.getValue(); // most scalars; skips the constructor's work
+            if (!SCALAR_TAGS.contains(tag)) {
+                throw new ManifestException(mark, "unsupported tag " + written(tag) + "; expected a string, number, boolean or null"
+                        + " (!!str, !!int, !!float, !!bool, !!null)");
+            }
+            Object value = construct(node);
+            if (value == null && !tag.equals(Tag.NULL)) {
+                throw new ManifestException(mark, "'" + node.getValue() + "' is not a valid " + written(tag));
+            }
+            return value;
+        }
+
+        /** The scalar's value; null when its text does not fit its tag ({@code !!int abc}, {@code !!bool yes}). */
+        private Object construct(ScalarNode node) {
             try {
                 return constructor.constructSingleDocument(Optional.of(node));
-            } catch (YamlEngineException e) {
-                throw new ManifestException(mark, "invalid value '" + node.getValue() + "': " + e.getMessage());
+            } catch (RuntimeException e) { // its message names a Java exception, not what the user wrote
+                return null;
             }
         }
     }

@@ -48,9 +48,11 @@ public record Params(String name, Map<String, Object> values, Path directory) {
         return values.get(property);
     }
 
-    /** A path that must be absolute, normalized; null when not set. */
+    /** A path that must be absolute, normalized (see {@link LexicalPath}); null when not set. */
     public Path absolutePath(String property) throws InvalidResourceException {
         if (!has(property)) return null;
+        String problem = LexicalPath.problem(string(property));
+        if (problem != null) throw new InvalidResourceException(property, problem);
         Path path = Path.of(string(property));
         if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected an absolute path, got '" + path + "'");
         return path.normalize();

@@ -17,6 +17,17 @@ public enum Type {
             return v instanceof String || v instanceof Number || v instanceof Boolean ? v.toString() : null;
         }
     },
+    /**
+     * A path, made canonical by {@link LexicalPath#normalize}; {@link Params#absolutePath} says what is wrong
+     * with one that is not absolute or has control characters.
+     */
+    PATH("a path") {
+        @Override
+        Object convert(Object v) {
+            Object s = STRING.convert(v);
+            return s == null ? null : LexicalPath.normalize((String) s);
+        }
+    },
     BOOLEAN("true or false") {
         @Override
         Object convert(Object v) {

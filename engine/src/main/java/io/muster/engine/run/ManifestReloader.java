@@ -12,13 +12,15 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Supplier;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * Recompiles the manifest when one of its files changes (the root manifest, and every child manifest an
  * {@code apply} brings in) and swaps the new graph into the live run. Editors
  * save in several steps (truncate, write, rename), so it waits until the files have been quiet for a
- * moment. A manifest that no longer compiles leaves the running graph as it is.
+ * moment. A manifest that no longer compiles, or whose reload fails in any way, leaves the running graph as it
+ * is, and the next edit is read again: nothing ends this thread but {@link #close()}.
  */
 public final class ManifestReloader implements AutoCloseable {
     private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
@@ -94,8 +96,10 @@ public final class ManifestReloader implements AutoCloseable {
                 }
                 try {
                     reloadOnce();
-                } catch (RuntimeException e) { // a bug: the running graph stays, and the next edit is tried again
-                    LoggerFactory.getLogger("muster").error("reloading the manifest failed", e);
+                } catch (RuntimeException | Error e) { // a bug, a stack overflow: the running graph stays, the next edit is tried
+                    Logger log = LoggerFactory.getLogger("muster");
+                    log.error("reloading the manifest failed ({}); the running graph stays as it is", e.toString());
+                    log.debug("the reload failed here", e);
                 }
             }
         } catch (InterruptedException e) {

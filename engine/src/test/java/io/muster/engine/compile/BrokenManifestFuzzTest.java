@@ -7,6 +7,7 @@ import io.muster.engine.manifest.Problem;
 import io.muster.engine.testing.Manifests;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Map;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
@@ -17,7 +18,7 @@ import net.jqwik.api.Tuple;
 
 /**
  * A fuzz corpus made on the fly: valid manifests with random edits (characters YAML and templates care
- * about, inserted, deleted or swapped). Whatever the edit, compiling either succeeds or reports problems
+ * about, control characters, odd tags, nesting past the limits: inserted, deleted or swapped). Whatever the edit, compiling either succeeds or reports problems
  * that each point at a line and say something; it never throws anything else.
  */
 class BrokenManifestFuzzTest {
@@ -45,18 +46,22 @@ class BrokenManifestFuzzTest {
                   - done: {message: "{{ lookup('exec#hello.stdout') }}", control: {if: "data.port > 80"}, meta: {noop: true}}
             """;
 
-    private static final String SPECIAL = ":-[]{}#'\"$|>&*!%@`,?\t\n ";
+    private static final String SPECIAL = ":-[]{}#'\"$|>&*!%@`,?\t\n \0\u0001\u001b\u007f";
+    /** Longer edits: odd tags, anchors, escapes of control characters, path spellings, nesting past the limits. */
+    private static final List<String> TOKENS = List.of("!!int ", "!!bool ", "!!float ", "!!binary ", "!foo ", "&a ", "*a",
+            "\\0", "\\x01", "//", "/../", "/./", "[".repeat(250), "{a: ".repeat(250), "${".repeat(100), "((((((((((".repeat(500));
 
     @Provide
-    Arbitrary<Tuple.Tuple3<Integer, Integer, Character>> edits() {
+    Arbitrary<Tuple.Tuple3<Integer, Integer, String>> edits() {
+        Arbitrary<String> inserted = Arbitraries.oneOf(
+                Arbitraries.of(SPECIAL.chars().mapToObj(c -> String.valueOf((char) c)).toList()), Arbitraries.of(TOKENS));
         return Arbitraries.integers().between(0, 3).flatMap(kind ->
-                Arbitraries.integers().between(0, SEED.length() - 1).flatMap(at ->
-                        Arbitraries.of(SPECIAL.chars().mapToObj(c -> (char) c).toList()).map(c -> Tuple.of(kind, at, c))));
+                Arbitraries.integers().between(0, SEED.length() - 1).flatMap(at -> inserted.map(c -> Tuple.of(kind, at, c))));
     }
 
     @Property(tries = 400)
-    void compilingNeverThrowsAnythingButPositionedProblems(@ForAll("edits") Tuple.Tuple3<Integer, Integer, Character> edit,
-                                                           @ForAll("edits") Tuple.Tuple3<Integer, Integer, Character> second) throws Exception {
+    void compilingNeverThrowsAnythingButPositionedProblems(@ForAll("edits") Tuple.Tuple3<Integer, Integer, String> edit,
+                                                           @ForAll("edits") Tuple.Tuple3<Integer, Integer, String> second) throws Exception {
         String text = apply(apply(SEED, edit), second);
         Path dir = Files.createTempDirectory("fuzz");
         try {
@@ -76,13 +81,13 @@ class BrokenManifestFuzzTest {
         }
     }
 
-    private static String apply(String text, Tuple.Tuple3<Integer, Integer, Character> edit) {
+    private static String apply(String text, Tuple.Tuple3<Integer, Integer, String> edit) {
         if (text.isEmpty()) return text;
         int at = Math.min(edit.get2(), text.length() - 1);
         return switch (edit.get1()) {
             case 0 -> text.substring(0, at) + edit.get3() + text.substring(at);          // insert
             case 1 -> text.substring(0, at) + text.substring(at + 1);                    // delete
-            case 2 -> text.substring(0, at) + edit.get3() + text.substring(at + 1);      // replace
+            case 2 -> text.substring(0, at) + edit.get3() + text.substring(at + 1);      // replace one character
             default -> text.substring(0, at);                                            // truncate
         };
     }

@@ -20,7 +20,7 @@ import java.util.Set;
  */
 public final class DocumentKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("path", Set.of(),
-            Property.required("path", Type.STRING),
+            Property.required("path", Type.PATH),
             Property.oneOf("ensure", "present", "absent"),
             Property.optional("content", Type.ANY).checkedBy(DocumentKind::contentProblem),
             Property.oneOf("format", "json", "yaml"),

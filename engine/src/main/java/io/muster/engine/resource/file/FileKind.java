@@ -13,7 +13,7 @@ import java.util.Set;
 /** {@code file}: a regular file or directory, its content, owner, group and mode; its {@code sha256} is a value. */
 public final class FileKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("path", Set.of("sha256"),
-            Property.required("path", Type.STRING),
+            Property.required("path", Type.PATH),
             Property.oneOf("ensure", "present", "absent", "directory"),
             Property.optional("content", Type.STRING),
             Property.optional("source", Type.STRING),

@@ -12,6 +12,7 @@ import io.muster.engine.report.Status;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.testing.Manifests;
 import io.muster.engine.testing.ThrowingKind;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -109,6 +110,29 @@ class ThrowingResourceTest {
                 assertThat(r.error()).isEqualTo("reverse failed: internal error: StackOverflowError in reverse");
             });
             assertThat(dir.resolve("next")).hasContent("x");
+        }
+    }
+
+    @Test
+    void aDocumentTargetNestedTooDeepFailsThatDocumentOnlyInApplyAndInRun() throws Exception {
+        int depth = 5000; // as the review found it: a stack overflow that hung apply and left run pending
+        Files.writeString(dir.resolve("deep.json"), "{\"a\": ".repeat(depth) + "1" + "}".repeat(depth));
+        String yaml = """
+                resources:
+                  - document: [{ROOT/deep.json: {content: {a: {b: 1}}}}]
+                  - file: [{ROOT/independent: {content: x}}]
+                """;
+        String deep = "document#" + dir + "/deep.json";
+
+        Report report = assertTimeoutPreemptively(PATIENCE, () -> manifests().apply(yaml));
+        assertThat(resource(report, deep).status()).isEqualTo(Status.FAILED);
+        assertThat(resource(report, deep).error()).isNotBlank();
+        assertThat(dir.resolve("independent")).hasContent("x");
+
+        try (LiveRun live = new LiveRun(options(), 0.2, new Metrics(), r -> {}, converged -> {})) {
+            live.swap(manifests().compile(yaml));
+            assertThat(live.awaitConverged(PATIENCE.toNanos())).isTrue();
+            assertThat(stats(live, deep).last().status()).isEqualTo(Status.FAILED);
         }
     }
 

@@ -3,6 +3,9 @@ package io.muster.cli;
 import io.muster.engine.run.StateLock;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.concurrent.TimeUnit;
 import picocli.CommandLine.Model.CommandSpec;
@@ -65,9 +68,18 @@ final class LockFlags {
                 told = true;
                 TimeUnit.NANOSECONDS.sleep(Math.min(left, TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS)));
             } catch (IOException e) {
-                throw new NotTaken("cannot lock the state prefix " + prefix + ": " + e.getMessage(), 1);
+                throw new NotTaken("cannot lock the state prefix " + prefix + ": " + problem(e), 1);
             }
         }
+    }
+
+    /** What went wrong, in words: a file system exception's message is often nothing but the path. */
+    private static String problem(IOException e) {
+        if (!(e instanceof FileSystemException f)) return e.getMessage();
+        String reason = e instanceof AccessDeniedException ? "permission denied"
+                : e instanceof NoSuchFileException ? "no such file or directory"
+                : f.getReason() != null ? f.getReason() : e.getClass().getSimpleName();
+        return f.getFile() + ": " + reason;
     }
 
     private String seconds() {

@@ -152,6 +152,16 @@ class ConcurrentRunsTest {
         assertThat(cli.err()).contains("--wait-lock must be 0 or more seconds, got -1.0");
     }
 
+    @Test
+    void aPrefixThatCannotHoldTheLockIsOneLineAndExit1() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "");
+        Cli cli = Cli.run("apply", guarded(), "--prefix", file.resolve("prefix"));
+        assertThat(cli.exit()).isEqualTo(1);
+        assertThat(cli.err()).isEqualTo("muster: cannot lock the state prefix " + file.resolve("prefix") + ": " + file.resolve("prefix")
+                + ": Not a directory\n");
+        assertThat(dir.resolve("ran")).doesNotExist();
+    }
+
     /** An apply that holds the lock until the test ends: its command sleeps. */
     private MusterProcess holdTheLock() throws IOException {
         Path sleeper = new Manifests(dir).write("sleeper.yaml", """

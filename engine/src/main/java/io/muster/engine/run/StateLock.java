@@ -73,8 +73,7 @@ public final class StateLock implements AutoCloseable {
         if (!HELD.add(file)) throw new HeldException(file, Long.toString(ProcessHandle.current().pid()));
         FileChannel channel = null;
         try {
-            channel = FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
-                    LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            channel = open(file);
             if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
                 throw new IOException(file + " is not a regular file");
             }
@@ -87,6 +86,17 @@ public final class StateLock implements AutoCloseable {
         } catch (IOException | HeldException | RuntimeException e) {
             if (channel != null) channel.close();
             HELD.remove(file);
+            throw e;
+        }
+    }
+
+    /** Opens (or creates, 0600) the lock file, never through a symbolic link. */
+    private static FileChannel open(Path file) throws IOException {
+        try {
+            return FileChannel.open(file, Set.of(StandardOpenOption.CREATE, StandardOpenOption.READ, StandardOpenOption.WRITE,
+                    LinkOption.NOFOLLOW_LINKS), PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        } catch (IOException e) {
+            if (Files.isSymbolicLink(file)) throw new IOException(file + " is a symbolic link, which muster does not follow", e);
             throw e;
         }
     }

@@ -55,7 +55,8 @@ class StateLockTest {
         Files.writeString(target, "precious\n");
         Files.createSymbolicLink(dir.resolve("lock"), target);
 
-        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class)
+                .hasMessage(dir.resolve("lock") + " is a symbolic link, which muster does not follow");
 
         assertThat(target).as("not truncated to hold a pid").hasContent("precious");
     }
@@ -63,6 +64,6 @@ class StateLockTest {
     @Test
     void aLockFileThatIsNoRegularFileIsRefused() throws Exception {
         Files.createDirectory(dir.resolve("lock"));
-        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class);
+        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class).hasMessageContaining("Is a directory");
     }
 }

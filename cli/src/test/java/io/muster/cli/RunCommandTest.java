@@ -176,6 +176,23 @@ class RunCommandTest {
     }
 
     @Test
+    void aResourceThatOverflowsTheStackFailsAndTheRunStillConvergesAndEnds() throws Exception {
+        int depth = 5000; // a document target nested this deep once left the resource pending forever
+        Files.writeString(path("deep.json"), "{\"a\": ".repeat(depth) + "1" + "}".repeat(depth));
+        Path site = manifest("""
+                resources:
+                  - document: [{ROOT/deep.json: {content: {a: {b: 1}}}}]
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        MusterProcess muster = run(site, "--converged-timeout", 0, "--output", "json");
+
+        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(path("a")).hasContent("a");
+        assertThat(map(Manifests.json(muster.out()), "summary")).containsEntry("failed", 1).containsEntry("pending", 0);
+        assertThat(resource(Manifests.json(muster.out()), "document#" + path("deep.json"))).containsEntry("status", "failed");
+    }
+
+    @Test
     void theStatusFileSaysConvergedOnlyOnceTheResourcesConverged() throws Exception {
         Path site = manifest("""
                 resources:

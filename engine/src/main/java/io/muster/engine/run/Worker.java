@@ -214,7 +214,7 @@ final class Worker {
                     else if (firstDependency(State.PENDING, true) == null) converge();
                     // else: a dependency is still converging, and wakes this one when it is done
                 } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: keep the worker, and say so
-                    LoggerFactory.getLogger("muster").error("{}: internal error", id, e);
+                    LoggerFactory.getLogger("muster").debug("{}: internal error", id, e); // the trace for --debug; the report says what
                     failedOutsideItsRun("internal error: " + e);
                 }
             }

@@ -18,8 +18,8 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * Keeps two runs that change things from working on one state prefix at once (two applies would both run a
  * {@code creates:}-guarded command): an exclusive lock on {@code <prefix>/lock}, taken through
- * {@link FileChannel#tryLock}, a lock the kernel drops when its holder exits or is killed, so a stale lock
- * never blocks. The file is opened without following a symbolic link, created 0600, and holds the holder's
+ * {@link FileChannel#tryLock} (a POSIX {@code fcntl} lock on Linux), which the kernel drops when its holder
+ * exits or is killed, so a stale lock never blocks. The file is opened without following a symbolic link, created 0600, and holds the holder's
  * pid, for the message of a run that finds the lock taken. It is never deleted: deleting a lock file lets
  * two runs lock two different files.
  */

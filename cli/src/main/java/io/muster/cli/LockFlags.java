@@ -50,7 +50,7 @@ final class LockFlags {
 
     /** Takes the lock of {@code prefix}, waiting per {@code --wait-lock}; a signal ends the wait. */
     StateLock take(Path prefix, Signals signals, PrintWriter err) throws NotTaken, InterruptedException {
-        long deadline = System.nanoTime() + (long) (waitSeconds * 1e9);
+        long deadline = System.nanoTime() + (long) Math.min(waitSeconds * 1e9, Long.MAX_VALUE / 2); // a century is forever
         boolean told = false;
         while (true) {
             try {

@@ -29,7 +29,8 @@ final class LockFlags {
     private double waitSeconds;
 
     @Option(names = "--wait-lock", paramLabel = "S",
-            description = "When another run holds the state lock, wait up to S seconds for it (default: ${DEFAULT-VALUE}, do not wait).",
+            description = "When another run holds the state lock, wait up to S seconds for it (default: ${DEFAULT-VALUE}, do not wait). "
+                    + "A --noop run takes no lock.",
             defaultValue = "0")
     void waitSeconds(double seconds) {
         if (!(seconds >= 0) || Double.isInfinite(seconds)) {

@@ -140,14 +140,14 @@ final class WorkerWatch {
             } catch (InterruptedException e) {
                 return;
             } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
-                ready.countDown();
                 Vertex v = worker.vertex();
                 String message = VertexRun.describe(e, v.id(), "watch");
                 boolean retry = v.meta().retries(attempt);
                 worker.watchFailed(retry);
                 watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
+                if (!retry) failure = message; // before ready: a first check waiting for the watch sees it failed
+                ready.countDown();
                 if (!retry) {
-                    failure = message;
                     worker.poke(false);
                     return;
                 }

@@ -13,13 +13,16 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success (with --detailed-exitcodes: no changes)", "1:a resource failed, or the manifest is invalid",
                 "2:changes were made (--detailed-exitcodes)", "4:failures (--detailed-exitcodes)", "6:changes and failures (--detailed-exitcodes)",
-                "64:usage error"})
+                "64:usage error", "75:another run holds the state lock (see --wait-lock)", "130, 143:stopped by SIGINT, SIGTERM"})
 final class ApplyCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
 
     @Mixin
     RunFlags run;
+
+    @Mixin
+    LockFlags locking;
 
     @Option(names = "--noop", description = "Change nothing; report what would change.")
     boolean noop;
@@ -43,6 +46,6 @@ final class ApplyCommand implements Callable<Integer> {
                     "--noop and --health-check-only cannot be combined: a health-check run changes nothing already");
         }
         Runs.Mode mode = healthCheckOnly ? Runs.Mode.HEALTH_CHECK_ONLY : noop ? Runs.Mode.NOOP : Runs.Mode.APPLY;
-        return Runs.once(spec, manifest, run, mode, diff || noop, detailed);
+        return Runs.once(spec, manifest, run, locking, mode, diff || noop, detailed);
     }
 }

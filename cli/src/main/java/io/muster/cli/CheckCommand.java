@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Run only the resources' health checks, changing nothing, and report each result.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:every health check is OK", "1:a health check is not OK, or the manifest is invalid", "64:usage error"})
+        exitCodeList = {"0:every health check is OK", "1:a health check is not OK, or the manifest is invalid", "64:usage error",
+                "130, 143:stopped by SIGINT, SIGTERM"})
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
@@ -22,6 +23,6 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, Runs.Mode.HEALTH_CHECK_ONLY, false, false);
+        return Runs.once(spec, manifest, run, null, Runs.Mode.HEALTH_CHECK_ONLY, false, false); // changes nothing: takes no lock
     }
 }

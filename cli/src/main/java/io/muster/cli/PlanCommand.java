@@ -9,7 +9,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "plan", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Show what apply would do, with diffs, changing nothing.",
         exitCodeListHeading = "%nExit codes (always detailed):%n",
-        exitCodeList = {"0:nothing to do", "1:the manifest is invalid", "2:changes pending", "4:errors", "6:changes pending and errors", "64:usage error"})
+        exitCodeList = {"0:nothing to do", "1:the manifest is invalid", "2:changes pending", "4:errors", "6:changes pending and errors", "64:usage error",
+                "130, 143:stopped by SIGINT, SIGTERM"})
 final class PlanCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
@@ -22,6 +23,6 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, Runs.Mode.NOOP, true, true);
+        return Runs.once(spec, manifest, run, null, Runs.Mode.NOOP, true, true); // changes nothing: takes no lock
     }
 }

@@ -8,6 +8,7 @@ import io.muster.engine.run.LiveReport;
 import io.muster.engine.run.LiveRun;
 import io.muster.engine.run.ManifestReloader;
 import io.muster.engine.run.RunOptions;
+import io.muster.engine.run.StateLock;
 import io.muster.engine.run.StatusFile;
 import java.io.IOException;
 import java.io.PrintWriter;
@@ -26,13 +27,17 @@ import picocli.CommandLine.Spec;
         description = {"Keep a manifest applied: every resource is watched and repaired the moment it drifts, and the "
                 + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error"})
+        exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error",
+                "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
 
     @Mixin
     RunFlags run;
+
+    @Mixin
+    LockFlags locking;
 
     @Option(names = "--noop", description = "Change nothing; report what would change, as it drifts.")
     boolean noop;
@@ -58,8 +63,8 @@ final class RunCommand implements Callable<Integer> {
     CommandSpec spec;
 
     @Override
+    @SuppressWarnings("try") // the lock is held while the run runs, never called
     public Integer call() throws Exception {
-        PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int sema = run.sema(spec);
         if (maxRuntime != null && maxRuntime <= 0) throw new ParameterException(spec.commandLine(), "--max-runtime must be above 0, got " + maxRuntime);
@@ -71,45 +76,56 @@ final class RunCommand implements Callable<Integer> {
         if (listenProblem != null) throw new ParameterException(spec.commandLine(), "--prometheus-listen: " + listenProblem);
         Graph graph = manifest.compile(err);
         if (graph == null) return 1;
-        boolean json = run.output == RunFlags.Output.json;
         RunOptions options = new RunOptions(Facts.hostname(), noop, sema, run.prefix(), false, manifest.debug);
-        TextReport text = new TextReport(out, false);
-        StatusFile status = statusFile == null ? null : new StatusFile(statusFile);
         CountDownLatch done = new CountDownLatch(1);
-        Metrics metrics = new Metrics();
-        Metrics.Endpoint server;
-        try {
-            server = serve ? metrics.serve(prometheusListen) : null;
-        } catch (IOException e) { // the port is taken, or the address is not this host's
-            err.println("muster: cannot serve metrics on " + prometheusListen + ": " + e.getMessage());
-            return 1;
-        }
-        try (server) {
-            long start = System.nanoTime();
-            LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
-                if (status != null) status.write(converged);
-                if (converged && convergedTimeout >= 0) done.countDown();
-            });
-            boolean converged;
-            // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
-            try (Signals signals = new Signals(done::countDown)) {
-                try {
-                    live.swap(graph);
-                    try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
-                        if (maxRuntime == null) done.await();
-                        else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
-                    }
-                    converged = live.converged(); // as the run ends, not as it stops
-                } finally {
-                    live.close();
-                }
+        // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
+        try (Signals signals = new Signals(signal -> done.countDown());
+             StateLock lock = !noop && run.sharedPrefix() ? locking.take(options.prefix(), signals, err) : null) {
+            StatusFile status = statusFile == null ? null : new StatusFile(statusFile); // emptied: not before this run may start
+            Metrics metrics = new Metrics();
+            Metrics.Endpoint server;
+            try {
+                server = serve ? metrics.serve(prometheusListen) : null;
+            } catch (IOException e) { // the port is taken, or the address is not this host's
+                err.println("muster: cannot serve metrics on " + prometheusListen + ": " + e.getMessage());
+                return 1;
             }
-            LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats(),
-                    live.reversals());
-            if (json) out.print(report.json());
-            else report.text(out);
-            out.flush();
+            try (server) {
+                runUntilDone(graph, options, status, metrics, done);
+            }
+        } catch (LockFlags.NotTaken e) {
+            err.println("muster: " + e.getMessage());
+            return e.exitCode;
         }
         return 0;
+    }
+
+    /** Runs the graph until {@code done} (or --max-runtime), then prints the report. */
+    private void runUntilDone(Graph graph, RunOptions options, StatusFile status, Metrics metrics, CountDownLatch done) throws Exception {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        boolean json = run.output == RunFlags.Output.json;
+        TextReport text = new TextReport(out, false);
+        long start = System.nanoTime();
+        LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
+            if (status != null) status.write(converged);
+            if (converged && convergedTimeout >= 0) done.countDown();
+        });
+        boolean converged;
+        try {
+            live.swap(graph);
+            try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
+                if (maxRuntime == null) done.await();
+                else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
+            }
+            converged = live.converged(); // as the run ends, not as it stops
+        } finally {
+            live.close();
+        }
+        LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats(),
+                live.reversals());
+        if (json) out.print(report.json());
+        else report.text(out);
+        out.flush();
     }
 }

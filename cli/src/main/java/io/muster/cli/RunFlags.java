@@ -5,7 +5,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Option;
 
-/** Options shared by the commands that run a graph ({@code apply}, {@code plan}). */
+/** Options shared by the commands that run a graph ({@code apply}, {@code plan}, {@code check}, {@code run}). */
 final class RunFlags {
     enum Output { text, json }
 
@@ -30,6 +30,11 @@ final class RunFlags {
         int n = sema == null ? Runtime.getRuntime().availableProcessors() : sema;
         if (n < 1) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sema must be at least 1, got " + n);
         return n;
+    }
+
+    /** Whether runs on this prefix lock it: a temporary prefix is new to this run, so no other shares it. */
+    boolean sharedPrefix() {
+        return !prefix.tmp;
     }
 
     Path prefix() {

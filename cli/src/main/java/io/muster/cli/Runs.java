@@ -7,34 +7,52 @@ import io.muster.engine.report.Report;
 import io.muster.engine.report.TextReport;
 import io.muster.engine.run.OneShotRun;
 import io.muster.engine.run.RunOptions;
+import io.muster.engine.run.StateLock;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import picocli.CommandLine.Model.CommandSpec;
 
-/** What {@code apply}, {@code plan} and {@code check} share: compile, run once, report, choose the exit code. */
+/**
+ * What {@code apply}, {@code plan} and {@code check} share: compile, lock the state prefix when the run
+ * changes things, run once, report, choose the exit code. A first SIGINT or SIGTERM starts nothing more:
+ * what runs finishes, the rest is reported skipped, and the exit code is the signal's (130, 143).
+ */
 final class Runs {
     private Runs() {}
 
     /** How a run goes: noop, health checks only, or neither (never both). */
     enum Mode { APPLY, NOOP, HEALTH_CHECK_ONLY }
 
-    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, Mode mode, boolean diff, boolean detailed)
-            throws InterruptedException {
+    /** @param locking how to take the state lock; only an {@code APPLY} run takes it */
+    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
+                    boolean detailed) throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int sema = flags.sema(spec);
         Graph graph = manifest.compile(err);
         if (graph == null) return 1;
         boolean json = flags.output == RunFlags.Output.json;
-        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, flags.prefix(), diff && !json, manifest.debug,
+        Path prefix = flags.prefix();
+        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff);
-        Report report = new OneShotRun(graph, options, json ? r -> {} : text::resource).run();
-        if (json) {
-            out.print(JsonReport.render(report));
-            out.flush();
-        } else {
-            text.summary(report);
+        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : text::resource);
+        // the handlers stay until the report is printed: a second signal meanwhile exits at once
+        try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ") before it ran"));
+             StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
+            Report report = run.run();
+            if (json) {
+                out.print(JsonReport.render(report));
+                out.flush();
+            } else {
+                text.summary(report);
+            }
+            if (signals.caught() != null) return signals.exitCode();
+            return detailed ? report.detailedExitCode() : report.exitCode();
+        } catch (LockFlags.NotTaken e) {
+            err.println("muster: " + e.getMessage());
+            return e.exitCode;
         }
-        return detailed ? report.detailedExitCode() : report.exitCode();
     }
 }

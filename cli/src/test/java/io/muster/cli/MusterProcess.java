@@ -4,28 +4,37 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 
 /**
  * {@code muster} as a user runs it: a JVM of its own (so signals are real), its stdout and stderr in files
- * that can be read while it runs.
+ * that can be read while it runs. Its environment carries a marker of its own, which every command it
+ * starts inherits: {@link #leftovers} finds them by it, even once re-parented.
  */
 final class MusterProcess implements AutoCloseable {
+    private static final String MARKER = "MUSTER_TEST_MARKER";
+
     private final Process process;
     private final Path out;
     private final Path err;
+    private final String marker;
     private final List<ProcessHandle> children = new ArrayList<>();
 
-    private MusterProcess(Process process, Path out, Path err) {
+    private MusterProcess(Process process, Path out, Path err, String marker) {
         this.process = process;
         this.out = out;
         this.err = err;
+        this.marker = marker;
     }
 
     /** Starts {@code muster ARGS…} in {@code dir}, writing {@code NAME.out} and {@code NAME.err} there. */
@@ -43,12 +52,13 @@ final class MusterProcess implements AutoCloseable {
         for (Object arg : args) command.add(String.valueOf(arg));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
-        ProcessBuilder builder = new ProcessBuilder(command);
-        builder.environment().putAll(environment);
-        Process process = builder.directory(dir.toFile())
+        String marker = MARKER + "=" + UUID.randomUUID();
+        ProcessBuilder builder = new ProcessBuilder(command).directory(dir.toFile())
                 .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectOutput(out.toFile()).redirectError(err.toFile()).start();
-        return new MusterProcess(process, out, err);
+                .redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        builder.environment().put(MARKER, marker.substring(MARKER.length() + 1));
+        return new MusterProcess(builder.start(), out, err, marker);
     }
 
     String out() {
@@ -70,9 +80,59 @@ final class MusterProcess implements AutoCloseable {
         return now;
     }
 
+    long pid() {
+        return process.pid();
+    }
+
     /** SIGTERM, as {@code kill PID} sends it. */
     void terminate() {
         process.destroy();
+    }
+
+    /** SIGINT, as Ctrl-C sends it (to muster alone here, not to a process group). */
+    void interrupt() throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("kill", "-INT", Long.toString(process.pid())).start().waitFor()).isZero();
+    }
+
+    /** SIGKILL: muster cannot clean up; what it started keeps running (and {@link #close} kills it). */
+    void kill() throws InterruptedException {
+        descendants();
+        process.destroyForcibly().waitFor();
+    }
+
+    /**
+     * The processes other than muster that carry its marker: what it started and left running, re-parented
+     * or not.
+     */
+    List<Long> leftovers() throws IOException {
+        List<Long> found = new ArrayList<>();
+        byte[] wanted = marker.getBytes(StandardCharsets.UTF_8);
+        try (DirectoryStream<Path> proc = Files.newDirectoryStream(Path.of("/proc"), "[0-9]*")) {
+            for (Path p : proc) {
+                long pid = Long.parseLong(p.getFileName().toString());
+                if (pid != process.pid() && contains(environment(p), wanted)) found.add(pid);
+            }
+        }
+        return found;
+    }
+
+    private static byte[] environment(Path proc) {
+        try {
+            return Files.readAllBytes(proc.resolve("environ"));
+        } catch (IOException e) { // it exited meanwhile
+            return new byte[0];
+        }
+    }
+
+    private static boolean contains(byte[] environment, byte[] entry) {
+        int start = 0;
+        for (int i = 0; i <= environment.length; i++) {
+            if (i == environment.length || environment[i] == 0) {
+                if (i - start == entry.length && Arrays.equals(environment, start, i, entry, 0, entry.length)) return true;
+                start = i + 1;
+            }
+        }
+        return false;
     }
 
     /** Waits for muster to exit by itself and returns its exit code. */
@@ -84,10 +144,11 @@ final class MusterProcess implements AutoCloseable {
 
     /** Kills muster, and any command it left behind, if they still run. */
     @Override
-    public void close() throws InterruptedException {
+    public void close() throws InterruptedException, IOException {
         if (process.isAlive()) descendants();
         process.destroyForcibly().waitFor();
         children.forEach(ProcessHandle::destroyForcibly);
+        for (long pid : leftovers()) ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
     }
 
     private static String read(Path file) {

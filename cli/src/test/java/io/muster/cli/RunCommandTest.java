@@ -16,7 +16,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -27,8 +26,8 @@ import java.util.stream.Collectors;
 import java.util.stream.IntStream;
 import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionFactory;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -41,12 +40,8 @@ class RunCommandTest {
     @TempDir
     Path dir;
 
-    private final List<MusterProcess> started = new ArrayList<>();
-
-    @AfterEach
-    void killLeftovers() throws InterruptedException {
-        for (MusterProcess m : started) m.close();
-    }
+    @RegisterExtension
+    final MusterProcesses processes = new MusterProcesses();
 
     // --- signals and the final report
 
@@ -178,6 +173,23 @@ class RunCommandTest {
         assertThat(muster.awaitExit(PATIENCE)).isZero();
         assertThat(path("a")).hasContent("a");
         assertThat(map(Manifests.json(muster.out()), "summary")).containsEntry("applies", 2).containsEntry("pending", 0);
+    }
+
+    @Test
+    void aResourceThatOverflowsTheStackFailsAndTheRunStillConvergesAndEnds() throws Exception {
+        int depth = 5000; // a document target nested this deep once left the resource pending forever
+        Files.writeString(path("deep.json"), "{\"a\": ".repeat(depth) + "1" + "}".repeat(depth));
+        Path site = manifest("""
+                resources:
+                  - document: [{ROOT/deep.json: {content: {a: {b: 1}}}}]
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        MusterProcess muster = run(site, "--converged-timeout", 0, "--output", "json");
+
+        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(path("a")).hasContent("a");
+        assertThat(map(Manifests.json(muster.out()), "summary")).containsEntry("failed", 1).containsEntry("pending", 0);
+        assertThat(resource(Manifests.json(muster.out()), "document#" + path("deep.json"))).containsEntry("status", "failed");
     }
 
     @Test
@@ -500,11 +512,7 @@ class RunCommandTest {
     // --- helpers
 
     private MusterProcess run(Path manifest, Object... options) throws IOException {
-        List<Object> args = new ArrayList<>(List.of("run", manifest, "--prefix", dir.resolve(".prefix")));
-        args.addAll(List.of(options));
-        MusterProcess muster = MusterProcess.start(dir, "muster" + started.size(), args.toArray());
-        started.add(muster);
-        return muster;
+        return processes.start(dir, "run", manifest, options);
     }
 
     private Path manifest(String yaml) {

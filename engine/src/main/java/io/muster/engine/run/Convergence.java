@@ -104,7 +104,7 @@ final class Convergence {
                     lock.unlock();
                     try {
                         onTransition.accept(reported);
-                    } catch (RuntimeException e) { // a status file that cannot be written must not stop judging
+                    } catch (RuntimeException | Error e) { // a status file that cannot be written must not stop judging
                         LoggerFactory.getLogger("muster").error("reporting convergence failed: {}", e.getMessage());
                     } finally {
                         lock.lock();

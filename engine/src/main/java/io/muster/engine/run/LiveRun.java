@@ -176,7 +176,7 @@ public final class LiveRun implements AutoCloseable {
             Resource a = running.kind().create(running.params());
             Resource b = next.kind().create(next.params());
             return a.sameAs(b);
-        } catch (Exception e) {
+        } catch (Exception | Error e) { // cannot tell (a stack overflow on deep content too): start it afresh
             return false;
         }
     }

@@ -13,6 +13,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
@@ -20,18 +21,34 @@ import java.util.function.Consumer;
  * One pass over a graph ({@code muster apply}, {@code plan}): each resource runs once all it depends on
  * has finished, independent resources in parallel (at most {@code sema} at a time, and as their
  * {@code meta.sema} allow; one virtual thread each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
- * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets.
+ * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets. Whatever a resource
+ * throws fails that resource only, so the run always ends with every resource reported; {@link #stop}
+ * ends it early.
  */
 public final class OneShotRun {
     private final Graph graph;
     private final RunOptions options;
     private final Consumer<ResourceReport> progress;
+    private final CountDownLatch stopped = new CountDownLatch(1);
+    /** Why it was stopped (reported for each resource it did not start), or null while it runs on. */
+    private volatile String stopReason;
 
     /** @param progress called as each resource finishes, from the thread that ran it */
     public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
         this.graph = graph;
         this.options = options;
         this.progress = progress;
+    }
+
+    /**
+     * Starts no resource from now on: those running finish (a retry is not made), every other one is
+     * reported skipped with {@code reason}. From any thread; the first reason stays.
+     */
+    public void stop(String reason) {
+        synchronized (stopped) {
+            if (stopReason == null) stopReason = reason;
+        }
+        stopped.countDown();
     }
 
     public Report run() throws InterruptedException {
@@ -54,7 +71,7 @@ public final class OneShotRun {
                         ResourceReport report;
                         try {
                             report = execute(v);
-                        } catch (RuntimeException e) { // a bug, not the resource's failure: the rest still runs
+                        } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: the rest still runs
                             report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "internal error: " + e, 0);
                         }
                         report = VertexRun.placed(v, report);
@@ -69,12 +86,16 @@ public final class OneShotRun {
                 }
 
                 ResourceReport execute(Vertex v) {
+                    String stop = stopReason;
+                    if (stop != null) return ResourceReport.skipped(v.id(), stop);
                     if (ApplyOutcome.isApply(v)) return applyOutcome.of(v, reports, blockedBy.get(v.id()));
                     String failedDependency = blockedBy.get(v.id());
                     if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
+                    ResourceReport report = null;
                     for (int attempt = 0; ; attempt++) {
-                        ResourceReport report;
                         try (Semaphores.Permits permits = semaphores.acquire(v.meta().sema())) {
+                            stop = stopReason; // it may have come while this one waited for a permit or a retry
+                            if (stop != null) return report != null ? report : ResourceReport.skipped(v.id(), stop);
                             report = vertexRun.run(v, refresh.containsKey(v.id()));
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
@@ -83,7 +104,7 @@ public final class OneShotRun {
                         boolean retry = v.meta().retries(attempt);
                         if (report.status() != Status.FAILED || !retry) return report;
                         try {
-                            Thread.sleep(v.meta().delayMs()); // meta.delay between retries
+                            if (stopped.await(v.meta().delayMs(), TimeUnit.MILLISECONDS)) return report; // meta.delay between retries
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
                             return report;

@@ -58,8 +58,8 @@ final class Reversals {
             Result result = reversible.reverse(new RunContext(options, v, false, false));
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, VertexRun.millis(start));
-        } catch (Exception e) {
-            String error = "reverse failed: " + VertexRun.describe(e);
+        } catch (Throwable e) { // an Error too: it fails this undo, the others still run
+            String error = "reverse failed: " + VertexRun.describe(e, v.id(), "reverse");
             report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, VertexRun.millis(start));
         }
         done.add(report);

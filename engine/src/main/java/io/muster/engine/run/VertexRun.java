@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.slf4j.LoggerFactory;
 
 /**
  * Runs one vertex once: evaluates its control conditions, renders late properties with the values
@@ -40,21 +41,27 @@ final class VertexRun {
     ResourceReport run(Vertex v, boolean refresh) {
         long start = System.nanoTime();
         boolean noop = options.noop() || v.meta().noop();
+        String doing = "conditions"; // what an Error interrupted, for its report
         try {
             Scope scope = scope(v);
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
+                doing = "health check";
                 List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory());
                 return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start)).withHealthChecks(checks);
             }
+            doing = "rendering";
             Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
             RunContext context = new RunContext(options, v, refreshed, values.read(v.id()));
+            doing = "remember (meta.reverse)";
             if (!noop && v.meta().reverse()) remember(v, resource, context, scope);
+            doing = noop ? "check" : "check or apply";
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
+            doing = "health check";
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
             List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory());
             return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start))
@@ -70,8 +77,8 @@ final class VertexRun {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
-        } catch (Exception e) {
-            return failed(v, start, describe(e));
+        } catch (Throwable e) { // an Error too (a stack overflow, a huge allocation): it fails this resource, not the run
+            return failed(v, start, describe(e, v.id(), doing));
         }
     }
 
@@ -145,8 +152,15 @@ final class VertexRun {
         return (System.nanoTime() - start) / 1_000_000;
     }
 
-    /** What a report says of an exception: its message, or what it is when it has none. */
-    static String describe(Exception e) {
-        return e.getMessage() == null ? e.toString() : e.getMessage();
+    /**
+     * What a report says of something a resource threw: an exception's message (or what it is, when it has
+     * none); for an {@link Error}, which one and what it interrupted ({@code internal error: StackOverflowError
+     * in check}), its stack trace logged for {@code --debug}.
+     */
+    static String describe(Throwable e, String id, String doing) {
+        if (!(e instanceof Error)) return e.getMessage() == null ? e.toString() : e.getMessage();
+        LoggerFactory.getLogger("muster").debug("{}: {} in {}", id, e, doing, e);
+        return "internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+                + " in " + doing;
     }
 }

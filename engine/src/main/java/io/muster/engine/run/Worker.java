@@ -213,9 +213,9 @@ final class Worker {
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
                     // else: a dependency is still converging, and wakes this one when it is done
-                } catch (RuntimeException e) { // a bug, not the resource's failure: keep the worker, and say so
-                    LoggerFactory.getLogger("muster").error("{}: internal error", id, e);
-                    fail("internal error: " + e);
+                } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: keep the worker, and say so
+                    LoggerFactory.getLogger("muster").debug("{}: internal error", id, e); // the trace for --debug; the report says what
+                    failedOutsideItsRun("internal error: " + e);
                 }
             }
         } catch (InterruptedException e) {
@@ -354,14 +354,21 @@ final class Worker {
     }
 
     private void failWatch() {
-        String why = "watch failed: " + watch.failure();
+        failedOutsideItsRun("watch failed: " + watch.failure());
+    }
+
+    /**
+     * Fails it for a reason its check did not report (its watch gave up, a bug): reported once, and idle
+     * until poked again, so the run can still converge.
+     */
+    private void failedOutsideItsRun(String why) {
         lock.lock();
         try {
             dirty = false;
         } finally {
             lock.unlock();
         }
-        if (state != State.FAILED) { // each failed attempt was counted by the watch itself
+        if (state != State.FAILED) { // each failed attempt of a watch was counted by the watch itself
             last = VertexRun.placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
             run.progress().accept(last);
             run.convergence().eventful();

@@ -75,8 +75,8 @@ final class WorkerWatch {
         if (v.late().isEmpty() || thread == null) return;
         try {
             if (VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
-        } catch (RuntimeException e) {
-            return; // a value it reads went away meanwhile: its next run says so
+        } catch (RuntimeException | Error e) {
+            return; // a value it reads went away meanwhile (or cannot be rendered): its next run says so
         }
         restart(v);
     }
@@ -110,7 +110,7 @@ final class WorkerWatch {
                 Scope scope = run.vertexRun().scope(v);
                 watchedWith = VertexRun.bind(v, scope);
                 resource = VertexRun.build(v, scope);
-            } catch (Exception e) { // the run reports why it cannot be built; there is nothing to watch yet
+            } catch (Throwable e) { // the run reports why it cannot be built; there is nothing to watch yet
                 ready.countDown();
                 return;
             }
@@ -139,15 +139,15 @@ final class WorkerWatch {
                 return; // nothing to watch
             } catch (InterruptedException e) {
                 return;
-            } catch (Exception e) {
-                ready.countDown();
-                String message = VertexRun.describe(e);
+            } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
                 Vertex v = worker.vertex();
+                String message = VertexRun.describe(e, v.id(), "watch");
                 boolean retry = v.meta().retries(attempt);
                 worker.watchFailed(retry);
                 watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
+                if (!retry) failure = message; // before ready: a first check waiting for the watch sees it failed
+                ready.countDown();
                 if (!retry) {
-                    failure = message;
                     worker.poke(false);
                     return;
                 }

@@ -1,8 +1,13 @@
 package io.muster.engine.template;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.Map;
 
 /**
@@ -26,13 +31,34 @@ public final class Functions {
         return find(path, fallback, true);
     }
 
-    /** The content of a file, relative to the manifest's directory. */
+    /** The most {@link #file} reads: a template renders into memory, and a manifest is no place for more. */
+    public static final int FILE_LIMIT = 16 << 20;
+
+    /**
+     * The content of a regular file (UTF-8), relative to the manifest's directory, of at most {@link #FILE_LIMIT}
+     * bytes: a FIFO or device is refused before it is opened, as reading it could block or never end.
+     */
     public String file(String path) {
         Path resolved = scope.directory().resolve(path);
+        String where = "file('" + path + "'): ";
         try {
-            return Files.readString(resolved);
+            BasicFileAttributes attributes = Files.readAttributes(resolved, BasicFileAttributes.class);
+            if (!attributes.isRegularFile()) {
+                String what = attributes.isDirectory() ? "a directory" : "a device, FIFO or socket";
+                throw new TemplateException(where + resolved + " is " + what + ", not a regular file");
+            }
+            String tooLarge = where + resolved + " is over " + (FILE_LIMIT >> 20) + " MiB, the most file() reads";
+            if (attributes.size() > FILE_LIMIT) throw new TemplateException(tooLarge);
+            byte[] content;
+            try (InputStream in = Files.newInputStream(resolved)) {
+                content = in.readNBytes(FILE_LIMIT + 1); // it may have grown since
+            }
+            if (content.length > FILE_LIMIT) throw new TemplateException(tooLarge);
+            return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(content)).toString();
+        } catch (CharacterCodingException e) {
+            throw new TemplateException(where + resolved + " is not UTF-8 text");
         } catch (IOException e) {
-            throw new TemplateException("file('" + path + "'): cannot read " + resolved + ": " + e.getMessage());
+            throw new TemplateException(where + "cannot read " + resolved + ": " + e.getMessage());
         }
     }
 

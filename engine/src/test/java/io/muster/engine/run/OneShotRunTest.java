@@ -2,6 +2,7 @@ package io.muster.engine.run;
 
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.muster.engine.graph.Graph;
 import io.muster.engine.report.Report;
@@ -10,6 +11,8 @@ import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -199,5 +202,39 @@ class OneShotRunTest {
             assertThat(order.get(order.size() - 1)).isEqualTo("exec#last");
             assertThat(report.count(Status.FAILED)).isZero();
         }
+    }
+
+    @Test
+    void aStopLetsWhatRunsFinishAndSkipsTheRestSayingWhy() throws Exception {
+        Manifests m = new Manifests(dir);
+        Graph graph = m.compile("""
+                resources:
+                  - exec:
+                      - slow: {command: "touch ROOT/started; sleep 0.5; touch ROOT/finished", shell: true}
+                      - flaky: {command: "echo x >> ROOT/attempts; exit 1", shell: true, meta: {retry: -1, delay: 60000}}
+                  - file:
+                      - ROOT/after: {content: x, require: exec#slow}
+                """);
+        OneShotRun run = new OneShotRun(graph, new RunOptions("h", false, 4, dir.resolve(".p"), false, false), r -> {});
+        CompletableFuture<Report> report = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run.run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(dir.resolve("started")) && Files.exists(dir.resolve("attempts")));
+
+        run.stop("muster was stopped (SIGTERM) before it ran");
+
+        Report done = report.get(10, java.util.concurrent.TimeUnit.SECONDS); // not the minute flaky would wait to retry
+        assertThat(resource(done, "exec#slow").status()).isEqualTo(Status.CHANGED);
+        assertThat(dir.resolve("finished")).exists();
+        assertThat(resource(done, "exec#flaky").status()).as("its last attempt is reported, no other made").isEqualTo(Status.FAILED);
+        assertThat(Files.readAllLines(dir.resolve("attempts"))).hasSize(1);
+        ResourceReport after = resource(done, "file#" + dir + "/after");
+        assertThat(after.status()).isEqualTo(Status.SKIPPED);
+        assertThat(after.message()).isEqualTo("muster was stopped (SIGTERM) before it ran");
+        assertThat(dir.resolve("after")).doesNotExist();
     }
 }

@@ -1,0 +1,69 @@
+package io.muster.engine.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class StateLockTest {
+    @TempDir
+    Path dir;
+
+    @Test
+    void createsTheMissingPrefix0700AndTheLockFile0600HoldingThePid() throws Exception {
+        Path prefix = dir.resolve("state/prefix");
+        try (StateLock lock = StateLock.tryAcquire(prefix)) {
+            assertThat(lock.file()).isEqualTo(prefix.resolve("lock"));
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(prefix))).isEqualTo("rwx------");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lock.file()))).isEqualTo("rw-------");
+            assertThat(lock.file()).hasContent(ProcessHandle.current().pid() + "\n");
+        }
+    }
+
+    @Test
+    void aSecondAttemptWhileHeldNamesTheHolderAndOneAfterTheReleaseSucceeds() throws Exception {
+        try (StateLock lock = StateLock.tryAcquire(dir)) {
+            assertThatThrownBy(() -> StateLock.tryAcquire(dir))
+                    .isInstanceOfSatisfying(StateLock.HeldException.class, e -> {
+                        assertThat(e.holder()).isEqualTo(Long.toString(ProcessHandle.current().pid()));
+                        assertThat(e.file()).isEqualTo(lock.file());
+                    });
+            assertThat(lock.file()).as("the failed attempt left the holder's lock and pid as they were")
+                    .hasContent(ProcessHandle.current().pid() + "\n");
+        }
+        try (StateLock again = StateLock.tryAcquire(dir)) {
+            assertThat(again.file()).exists();
+        }
+    }
+
+    @Test
+    void aStalePidFromAHolderThatDiedIsReplaced() throws Exception {
+        Files.writeString(dir.resolve("lock"), "4194304999\n");
+        try (StateLock lock = StateLock.tryAcquire(dir)) {
+            assertThat(lock.file()).hasContent(ProcessHandle.current().pid() + "\n");
+        }
+    }
+
+    @Test
+    void aSymbolicLinkInPlaceOfTheLockFileIsNotFollowed() throws Exception {
+        Path target = dir.resolve("elsewhere");
+        Files.writeString(target, "precious\n");
+        Files.createSymbolicLink(dir.resolve("lock"), target);
+
+        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class)
+                .hasMessage(dir.resolve("lock") + " is a symbolic link, which muster does not follow");
+
+        assertThat(target).as("not truncated to hold a pid").hasContent("precious");
+    }
+
+    @Test
+    void aLockFileThatIsNoRegularFileIsRefused() throws Exception {
+        Files.createDirectory(dir.resolve("lock"));
+        assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class).hasMessageContaining("Is a directory");
+    }
+}

@@ -44,9 +44,12 @@ class ExecHardeningTest {
                 .doesNotContain(SECRET, "HOME=/root", "MUSTER_TEST_SECRET", "JAVA_HOME");
     }
 
-    /** A JVM that exits on a signal it does not handle kills the commands still running, and what they left in their group. */
+    /**
+     * The first SIGTERM lets the command finish; a second stops at once and kills the command and what it
+     * left in its group, re-parented children included.
+     */
     @Test
-    void aTerminatedApplyLeavesNoCommandBehind() throws Exception {
+    void aForcedStopOfApplyLeavesNoCommandBehind() throws Exception {
         String marker = "100." + ThreadLocalRandom.current().nextInt(100_000, 1_000_000);
         Path site = manifest("""
                 resources:
@@ -56,8 +59,10 @@ class ExecHardeningTest {
             Awaitility.await().atMost(PATIENCE).until(() -> ProcessTable.running("sleep", marker).size() == 2);
 
             muster.terminate();
+            Awaitility.await().atMost(PATIENCE).until(() -> muster.err().contains("send it again to exit at once"));
+            muster.terminate();
 
-            muster.awaitExit(PATIENCE);
+            assertThat(muster.awaitExit(PATIENCE)).isEqualTo(143);
             Awaitility.await().atMost(Duration.ofSeconds(10)).until(() -> ProcessTable.running("sleep", marker).isEmpty());
         } finally {
             ProcessTable.running("sleep", marker).forEach(ProcessHandle::destroyForcibly);

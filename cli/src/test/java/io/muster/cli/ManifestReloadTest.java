@@ -28,7 +28,7 @@ class ManifestReloadTest {
     private MusterProcess muster;
 
     @AfterEach
-    void stop() throws InterruptedException {
+    void stop() throws InterruptedException, IOException {
         if (muster != null) muster.close();
     }
 

@@ -230,6 +230,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
         boolean chmod = mode != null && now.mode() != mode;
         if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
+        if (apply && (chown || chmod) && now.regular() && now.links() > 1) {
+            // a hard link may be another file (where links are not protected, a user can link root's files)
+            throw new IOException(path + " has " + now.links() + " hard links; muster changes the owner and mode only of a file with one");
+        }
         if (apply && chown) file.chown(uid, gid);
         // chown clears the set-id bits: the mode is set again after it
         if (apply && (chmod || chown)) file.chmod(mode != null ? mode : now.mode());

@@ -8,9 +8,9 @@ import java.lang.foreign.MemorySegment;
 
 /**
  * What is at a name, read with statx (its struct has one layout on every architecture): which file it is
- * (device and inode), its type and permission bits, owner, group and size.
+ * (device and inode), its type and permission bits, owner, group, size and number of hard links.
  */
-public record Stat(long device, long inode, int type, int mode, int uid, int gid, long size) {
+public record Stat(long device, long inode, int type, int mode, int uid, int gid, long size, int links) {
     static final int STATX_SIZE = 256;
     static final int STATX_BASIC_STATS = 0x7ff;
     private static final int S_IFMT = 0170000;
@@ -22,7 +22,7 @@ public record Stat(long device, long inode, int type, int mode, int uid, int gid
         int mode = Short.toUnsignedInt(statx.get(JAVA_SHORT, 28));
         long device = ((long) statx.get(JAVA_INT, 136) << 32) | Integer.toUnsignedLong(statx.get(JAVA_INT, 140));
         return new Stat(device, statx.get(JAVA_LONG, 32), mode & S_IFMT, mode & 07777,
-                statx.get(JAVA_INT, 20), statx.get(JAVA_INT, 24), statx.get(JAVA_LONG, 40));
+                statx.get(JAVA_INT, 20), statx.get(JAVA_INT, 24), statx.get(JAVA_LONG, 40), statx.get(JAVA_INT, 16));
     }
 
     public boolean directory() {

@@ -1,6 +1,7 @@
 package io.muster.engine.util.fs;
 
 import static io.muster.engine.util.fs.Libc.EEXIST;
+import static io.muster.engine.util.fs.Libc.ENOENT;
 import static io.muster.engine.util.fs.Libc.O_CLOEXEC;
 import static io.muster.engine.util.fs.Libc.O_CREAT;
 import static io.muster.engine.util.fs.Libc.O_EXCL;
@@ -39,6 +40,7 @@ public final class TempFile implements AutoCloseable {
             try {
                 return new TempFile(dir, target, name, Libc.openat(dir.fd(), name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600, dir.pathOf(name)));
             } catch (Libc.Errno e) {
+                if (e.errno == ENOENT) throw new IOException(dir.path() + " was removed while muster wrote " + dir.pathOf(target) + " in it");
                 if (e.errno != EEXIST) throw e;
             }
         }
@@ -64,12 +66,19 @@ public final class TempFile implements AutoCloseable {
         Libc.fsync(fd, dir.pathOf(name));
         Stat written = Libc.statx(fd, "", dir.pathOf(name));
         Stat there = dir.stat(name);
-        if (there == null || !there.sameFile(written)) {
-            throw new IOException(dir.pathOf(name) + " was moved or replaced while muster wrote " + dir.pathOf(target)
-                    + "; " + dir.pathOf(target) + " was left as it was");
+        if (there == null || !there.sameFile(written)) throw moved();
+        try {
+            Libc.renameat(dir.fd(), name, target, dir.pathOf(target));
+        } catch (Libc.Errno e) {
+            if (e.errno == ENOENT) throw moved();
+            throw e;
         }
-        Libc.renameat(dir.fd(), name, target, dir.pathOf(target));
         committed = true;
+    }
+
+    private IOException moved() {
+        return new IOException(dir.pathOf(name) + " was moved or replaced while muster wrote " + dir.pathOf(target)
+                + "; " + dir.pathOf(target) + " was left as it was");
     }
 
     /** Appends to the file after {@link #commit()} (it keeps its descriptor), synced. */

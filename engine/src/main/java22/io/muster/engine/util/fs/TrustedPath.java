@@ -15,8 +15,10 @@ import java.util.Deque;
  * Opens a directory by walking its path from "/" one component at a time, each opened without following
  * links, and checks every directory on the way as OpenSSH's StrictModes does: it must be owned by root
  * (or by muster's own user, or by the user who will own the managed file), and not writable by group or
- * others unless it has the sticky bit (as /tmp has). A symbolic link on the way is followed only when the
- * link is owned by one of those users; the directories it leads to are checked the same way.
+ * others unless it has the sticky bit (as /tmp has). A symbolic link on the way is followed only when
+ * root (or muster's user) owns it, not the file's owner: that user's link could lead root into a directory
+ * the user cannot write (/etc/cron.d) and have it write a file the user then owns. The directories a link
+ * leads to are checked the same way.
  */
 public final class TrustedPath {
     private TrustedPath() {}
@@ -49,9 +51,9 @@ public final class TrustedPath {
                 if (st == null) throw new NoSuchFileException(at.pathOf(name), null, "parent directory does not exist");
                 if (st.link()) {
                     if (++links > MAX_LINKS) throw new IOException(at.pathOf(name) + ": too many levels of symbolic links");
-                    if (!trusted(st.uid(), owner)) {
+                    if (!trusted(st.uid(), -1)) {
                         throw new IOException("bad ownership of symbolic link " + at.pathOf(name) + ": owned by " + Users.userName(st.uid())
-                                + "; " + rule(owner));
+                                + "; muster follows only links owned by root");
                     }
                     String target = Libc.readlinkat(at.fd(), name, at.pathOf(name));
                     Path link = Path.of(target);

@@ -71,7 +71,7 @@ class FileRaceTest {
                 }
             }
         }, "muster hung");
-        assertThat(runs[0]).as("runs of muster during the attack").isGreaterThan(100);
+        assertThat(runs[0]).as("runs of muster during the attack").isGreaterThan(20);
         return errors;
     }
 
@@ -154,41 +154,35 @@ class FileRaceTest {
         List<String> errors;
         try (Attacker a = Attacker.start(attacker, "tree", tree, victims.resolve("etc"), SECONDS)) {
             errors = race(a, remake, graph);
-            assertThat(a.counts().get("swaps")).isGreaterThan(50);
+            assertThat(a.counts().get("swaps")).isGreaterThan(1000);
         }
         assertThat(Snapshot.of(victims)).isEqualTo(before);
         assertClear(errors, tree);
     }
 
-    @Test
-    void noOtherUserCanOpenATempFileWhileASecretIsWritten() throws Exception {
+    /** What a watcher as nobody saw of the temp files while muster wrote ROOT/pub/NAME with {@code mode} again and again. */
+    private Map<String, Long> watchWrites(String name, String mode) throws Exception {
         Path pub = Files.createDirectory(root.resolve("pub"));
         Graph[] graphs = alternating("""
                 resources:
-                  - file: [{ROOT/pub/secret: {content: CONTENT, mode: "0600"}}]
-                """);
+                  - file: [{ROOT/pub/NAME: {content: CONTENT, mode: "MODE"}}]
+                """.replace("NAME", name).replace("MODE", mode));
         Map<String, Long> counts;
-        try (Attacker a = Attacker.start(attacker, "watch", pub, "0600", SECONDS)) {
+        try (Attacker a = Attacker.start(attacker, "watch", pub, mode, SECONDS)) {
             assertThat(race(a, () -> {}, graphs)).isEmpty();
             counts = a.counts();
         }
-        assertThat(counts.get("created")).as("temp files seen").isGreaterThan(100);
-        assertThat(counts.get("opened")).as("temp files nobody opened").isZero();
+        assertThat(counts.get("created")).as("temp files seen").isGreaterThan(20);
+        return counts;
+    }
+
+    @Test
+    void noOtherUserCanOpenATempFileWhileASecretIsWritten() throws Exception {
+        assertThat(watchWrites("secret", "0600").get("opened")).as("temp files nobody opened").isZero();
     }
 
     @Test
     void aTempFileIsCreated0600ThenGetsItsMode() throws Exception {
-        Path pub = Files.createDirectory(root.resolve("pub"));
-        Graph[] graphs = alternating("""
-                resources:
-                  - file: [{ROOT/pub/conf: {content: CONTENT, mode: "0640"}}]
-                """);
-        Map<String, Long> counts;
-        try (Attacker a = Attacker.start(attacker, "watch", pub, "0640", SECONDS)) {
-            assertThat(race(a, () -> {}, graphs)).isEmpty();
-            counts = a.counts();
-        }
-        assertThat(counts.get("created")).as("temp files seen").isGreaterThan(100);
-        assertThat(counts.get("modeOther")).as("temp files seen with a mode other than 0600 or the final 0640").isZero();
+        assertThat(watchWrites("conf", "0640").get("modeOther")).as("temp files seen with a mode other than 0600 or the final 0640").isZero();
     }
 }

@@ -7,9 +7,11 @@
  *   target DIR NAME VICTIM SECONDS   put at DIR/NAME, in turn: an own regular file (mode 0644), a symlink
  *                                    to VICTIM, a FIFO
  *   parent DIR SUB VICTIMDIR SECONDS DIR/SUB is, in turn, an own directory and a symlink to VICTIMDIR
- *   tree TREE VICTIMDIR SECONDS      fill TREE/a with files and swap TREE/a for a symlink to VICTIMDIR
+ *   tree TREE VICTIMDIR SECONDS      TREE/a, a directory of own files, and TREE/l, a symlink to VICTIMDIR,
+ *                                    trade places again and again (renameat2 RENAME_EXCHANGE)
  *   watch DIR SECONDS                on each new temp file in DIR: stat it (its mode now) and try to open it
  */
+#define _GNU_SOURCE
 #include <errno.h>
 #include <fcntl.h>
 #include <poll.h>
@@ -116,25 +118,22 @@ int main(int argc, char **argv) {
         printf("swaps=%ld\n", swaps);
     } else if (!strcmp(mode, "tree")) {
         /* absolute paths: muster deletes TREE and the test makes it again, a new directory each time */
-        char a[4096], b[4096], f[4096], sub[4096], link[4096];
+        char a[4096], l[4096], f[4096];
         snprintf(a, sizeof a, "%s/a", argv[2]);
-        snprintf(b, sizeof b, "%s/b", argv[2]);
+        snprintf(l, sizeof l, "%s/l", argv[2]);
         ready();
         while (running()) {
-            if (mkdir(a, 0755) != 0 && errno == ENOENT) continue;
-            rename(a, b);
-            symlink(argv[3], a);           /* TREE/a leads to the victim's directory while b is filled */
-            for (int i = 0; i < 8; i++) {
-                snprintf(f, sizeof f, "%s/b/f%d", argv[2], i);
-                own_file(f);
+            if (mkdir(a, 0755) == 0) {
+                for (int i = 0; i < 8; i++) {
+                    snprintf(f, sizeof f, "%s/f%d", a, i);
+                    own_file(f);
+                }
             }
-            snprintf(sub, sizeof sub, "%s/b/sub", argv[2]);
-            mkdir(sub, 0755);
-            snprintf(link, sizeof link, "%s/b/sub/l", argv[2]);
-            symlink(argv[3], link);
-            unlink(a);
-            rename(b, a);
-            swaps++;
+            symlink(argv[3], l);
+            /* TREE/a and TREE/l trade places atomically: a is, in turn, an own directory and a link to VICTIMDIR */
+            for (int i = 0; i < 1000 && running(); i++, swaps++) {
+                if (renameat2(AT_FDCWD, a, AT_FDCWD, l, RENAME_EXCHANGE) != 0) break;
+            }
         }
         printf("swaps=%ld\n", swaps);
     } else {

@@ -15,12 +15,16 @@ final class StaleTemps {
     private StaleTemps() {}
 
     private static final Pattern TEMP = Pattern.compile("\\.(.+)" + Pattern.quote(TempFile.MARK) + "[0-9a-f]{16}");
-    /** Per directory (device and inode): target name, its temp files found when the directory was first listed. */
+    /**
+     * Per directory (path, device and inode: an inode is reused once its directory is gone): target name, its
+     * temp files found when the directory was first listed. A directory made after that listing holds no
+     * temp file of a run killed before this one started.
+     */
     private static final Map<String, Map<String, Set<String>>> FOUND = new ConcurrentHashMap<>();
 
     static void remove(Directory dir, String name) throws IOException {
         Stat self = dir.stat();
-        Map<String, Set<String>> temps = FOUND.computeIfAbsent(self.device() + ":" + self.inode(), key -> list(dir));
+        Map<String, Set<String>> temps = FOUND.computeIfAbsent(dir.path() + "\0" + self.device() + ":" + self.inode(), key -> list(dir));
         Set<String> stale = temps.remove(name);
         if (stale == null) return;
         for (String temp : stale) {

@@ -25,6 +25,7 @@ public final class TrustedPath {
 
     private static final int MAX_LINKS = 40;
     private static final int STICKY = 01000;
+    private static final int MUSTER = Libc.geteuid();
 
     /** The directory, trusted as above; {@code owner} is the uid the managed file will have (-1: root's). */
     public static Directory open(Path dir, int owner) throws IOException {
@@ -104,7 +105,7 @@ public final class TrustedPath {
         Stat made = at.stat(name);
         if (made != null && made.directory()) {
             try (OpenFile dir = at.open(name, made)) {
-                if (made.uid() == Libc.geteuid()) dir.chmod(0700);
+                if (made.uid() == MUSTER) dir.chmod(0700);
             }
         }
         return made;
@@ -124,7 +125,7 @@ public final class TrustedPath {
     }
 
     private static boolean trusted(int uid, int owner) {
-        return uid == 0 || uid == Libc.geteuid() || uid == owner && owner != -1;
+        return uid == 0 || uid == MUSTER || uid == owner && owner != -1;
     }
 
     private static String rule(int owner) {

@@ -7,6 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.run.StatusFile;
 import io.muster.engine.testing.Manifests;
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
@@ -175,5 +176,15 @@ class FileSafetyTest {
         assertThat(kept).hasContent("original secret");
         assertThat(mode(kept)).isEqualTo("rw-------");
         assertThat(mode(kept.resolveSibling("original.properties"))).isEqualTo("rw-------");
+    }
+
+    @Test
+    void theStatusFileReplacesALinkAtItsPathInsteadOfFollowingIt() throws Exception {
+        Path victim = Files.writeString(dir.resolve("victim"), "root's file");
+        Path status = Files.createSymbolicLink(dir.resolve("status"), victim);
+        new StatusFile(status).write(true);
+        assertThat(victim).hasContent("root's file");
+        assertThat(status).isRegularFile().hasContent("converged\n");
+        assertThat(mode(status)).isEqualTo("rw-r--r--");
     }
 }

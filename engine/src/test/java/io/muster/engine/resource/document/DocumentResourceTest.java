@@ -337,4 +337,25 @@ class DocumentResourceTest {
         assertThat(r.error()).startsWith(stateDir() + "/").endsWith(": Not a directory");
         assertThat(dir.resolve("app.json")).doesNotExist();
     }
+
+    @Test
+    void aStateDirectoryNamedTheOldWayIsStillReadThenRenamed() throws Exception {
+        apply("app.json", """
+                resources:
+                  - document: [{ROOT/app.json: {content: {a: 1, b: 2}}}]
+                """);
+        Path hashed;
+        try (var dirs = Files.list(stateDir())) {
+            hashed = dirs.findFirst().orElseThrow();
+        }
+        Path legacy = stateDir().resolve(dir.resolve("app.json").toString().replace("/", "%2F"));
+        Files.move(hashed, legacy);
+        apply("app.json", """
+                resources:
+                  - document: [{ROOT/app.json: {content: {a: 1}}}]
+                """);
+        assertThat(read("app.json")).doesNotContain("\"b\"");
+        assertThat(hashed).isDirectory();
+        assertThat(legacy).doesNotExist();
+    }
 }

@@ -46,7 +46,7 @@ final class MusterProcess implements AutoCloseable {
     static MusterProcess start(Path dir, String name, Map<String, String> environment, Object... args) throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
+                "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
                 "-cp", System.getProperty("java.class.path"),
                 "io.muster.cli.Main"));
         for (Object arg : args) command.add(String.valueOf(arg));

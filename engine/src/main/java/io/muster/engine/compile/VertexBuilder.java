@@ -7,6 +7,7 @@ import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
+import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.resource.Params;
@@ -14,7 +15,6 @@ import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
-import io.muster.engine.resource.apply.ApplyKind;
 import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
@@ -115,13 +115,13 @@ final class VertexBuilder {
         }
         relations(d);
         Vertex.Meta meta = MetaParams.read(d, problems);
-        // an apply above it runs in noop: the resource's own noop: false cannot weaken that
+        // an aggregate above it runs in noop: the resource's own noop: false cannot weaken that
         if (meta != null && d.origin().noop()) meta = meta.withNoop();
         Vertex.Control control = control(d);
         List<String> tags = tags(d);
         List<HealthCheck> healthChecks = healthCheckReader.read(d);
-        boolean applyOk = applyOk(d);
-        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !applyOk) return null;
+        boolean aggregateOk = aggregateOk(d);
+        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !aggregateOk) return null;
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
@@ -129,17 +129,17 @@ final class VertexBuilder {
     }
 
     /**
-     * An apply's children run before it decides anything, so a condition on it could not stop them; and its
-     * outcome is its children's, so health checks belong on them.
+     * An aggregate's members run before it decides anything, so a condition on it could not stop them; and its
+     * outcome is its members', so health checks belong on them.
      */
-    private boolean applyOk(Declaration d) {
-        if (!d.kind().name().equals(ApplyKind.NAME)) return true;
+    private boolean aggregateOk(Declaration d) {
+        if (!(d.kind() instanceof AggregateKind)) return true;
         boolean ok = true;
         for (String property : List.of("control", "health_checks")) {
             YNode.Entry e = d.properties().get(property);
             if (e == null) continue;
-            problems.add(e.keyMark(), d.id() + ": " + property + " is not supported on apply resources; put it on the "
-                    + "child manifest's resources");
+            problems.add(e.keyMark(), d.id() + ": " + property + " is not supported on " + d.kind().name()
+                    + " resources; put it on the child manifest's resources");
             ok = false;
         }
         return ok;

@@ -39,7 +39,7 @@ public final class LiveRun implements AutoCloseable {
     private volatile Map<String, Worker> workers = Map.of();
     private volatile Values values = new Values(graph);
     private volatile VertexRun vertexRun;
-    private volatile ApplyOutcome applyOutcome;
+    private volatile AggregateOutcome aggregateOutcome;
     private final Reversals reversals;
     /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
     private final Object realizing = new Object();
@@ -58,7 +58,7 @@ public final class LiveRun implements AutoCloseable {
         this.reversals = new Reversals(options, progress);
         this.paths = new PathWatches();
         this.vertexRun = new VertexRun(options, values);
-        this.applyOutcome = new ApplyOutcome(graph, options);
+        this.aggregateOutcome = new AggregateOutcome(graph, options);
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
@@ -86,7 +86,7 @@ public final class LiveRun implements AutoCloseable {
         semaphores.use(next);
         values = values.withGraph(next);
         vertexRun = new VertexRun(options, values);
-        applyOutcome = new ApplyOutcome(next, options);
+        aggregateOutcome = new AggregateOutcome(next, options);
         Map<String, Worker> all = new LinkedHashMap<>();
         List<Worker> fresh = new ArrayList<>();
         for (Vertex v : next.vertices()) {
@@ -212,19 +212,19 @@ public final class LiveRun implements AutoCloseable {
     }
 
     /**
-     * An apply resource's outcome, from its children's last reports. A child may have been checked again
-     * since it changed (its own write wakes its watch), so whether one changed is told, not read.
+     * An aggregate's outcome, from its members' last reports. A member may have been checked again since it
+     * changed (its own write wakes its watch), so whether one changed is told, not read.
      */
-    ResourceReport applyOutcome(Vertex apply, boolean childChanged) {
+    ResourceReport aggregateOutcome(Vertex aggregate, boolean childChanged) {
         Map<String, ResourceReport> children = new HashMap<>();
-        for (Edge e : graph.incoming(apply.id())) {
+        for (Edge e : graph.incoming(aggregate.id())) {
             Worker child = workers.get(e.from());
             ResourceReport last = child == null ? null : child.last();
             if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
         }
-        ResourceReport outcome = applyOutcome.of(apply, children, null);
+        ResourceReport outcome = aggregateOutcome.of(aggregate, children, null);
         if (!childChanged || outcome.status() != Status.STABLE) return outcome;
-        return new ResourceReport(apply.id(), Status.CHANGED, List.of(), false, "child resources changed", null, 0);
+        return new ResourceReport(aggregate.id(), Status.CHANGED, List.of(), false, "child resources changed", null, 0);
     }
 
     Convergence convergence() {

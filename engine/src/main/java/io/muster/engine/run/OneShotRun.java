@@ -61,7 +61,7 @@ public final class OneShotRun {
         Semaphores semaphores = new Semaphores(options.sema());
         semaphores.use(graph);
         VertexRun vertexRun = new VertexRun(options, new Values(graph));
-        ApplyOutcome applyOutcome = new ApplyOutcome(graph, options);
+        AggregateOutcome aggregateOutcome = new AggregateOutcome(graph, options);
         for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
 
         try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -88,7 +88,7 @@ public final class OneShotRun {
                 ResourceReport execute(Vertex v) {
                     String stop = stopReason;
                     if (stop != null) return ResourceReport.skipped(v.id(), stop);
-                    if (ApplyOutcome.isApply(v)) return applyOutcome.of(v, reports, blockedBy.get(v.id()));
+                    if (v.role() == Vertex.Role.AGGREGATE) return aggregateOutcome.of(v, reports, blockedBy.get(v.id()));
                     String failedDependency = blockedBy.get(v.id());
                     if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
                     ResourceReport report = null;

@@ -208,7 +208,7 @@ final class Worker {
                     lock.unlock();
                 }
                 try {
-                    Worker blocker = firstDependency(State.FAILED, !ApplyOutcome.isApply(vertex));
+                    Worker blocker = firstDependency(State.FAILED, vertex.role() != Vertex.Role.AGGREGATE);
                     if (watch.failure() != null) failWatch();
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
@@ -282,7 +282,7 @@ final class Worker {
                 lock.unlock();
             }
             try {
-                return ApplyOutcome.isApply(v) ? run.applyOutcome(v, childrenChanged) : run.vertexRun().run(v, refreshNow);
+                return v.role() == Vertex.Role.AGGREGATE ? run.aggregateOutcome(v, childrenChanged) : run.vertexRun().run(v, refreshNow);
             } finally {
                 lock.lock();
                 try {

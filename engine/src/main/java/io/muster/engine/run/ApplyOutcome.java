@@ -59,7 +59,7 @@ final class ApplyOutcome {
         boolean parentNoop = options.noop() || apply.meta().noop();
         if (!parentNoop || !Boolean.FALSE.equals(apply.params().raw("noop"))) return null;
         String warning = "noop: false ignored: the parent runs in noop, so the child manifest does too";
-        new RunContext(options, apply, false, false).log().warn(warning);
+        RunContext.log(apply.kind().name(), apply.id(), apply.origin().childManifest()).warn(warning);
         return warning;
     }
 }

@@ -76,6 +76,7 @@ final class KindSessions implements AutoCloseable {
             }
             if (late && opened != null) close(kind.name(), opened);
         } catch (Throwable e) { // an Error too: it fails those that asked, not the run
+            if (e instanceof InterruptedException) Thread.currentThread().interrupt(); // the run is stopping
             synchronized (this) {
                 sessions.remove(kind.name(), session);
             }

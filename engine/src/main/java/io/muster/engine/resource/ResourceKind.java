@@ -13,4 +13,17 @@ public interface ResourceKind {
 
     /** Builds an instance from type-checked parameters; {@link Resource#validate()} is called next. */
     Resource create(Params params) throws InvalidResourceException;
+
+    /**
+     * Opens what this kind keeps for one run (the package database read once, one D-Bus connection); its
+     * resources get it with {@link Context#session}. The engine opens it when the first of them asks and
+     * closes it when the run ends, or when a graph swap leaves no resource of this kind; a close that throws
+     * is logged, not passed on. Resources running in parallel share it, so it must be thread-safe.
+     *
+     * @return the session, or null (the default) for a kind that keeps nothing
+     * @throws Exception when it cannot open: the resource that asked fails with the message
+     */
+    default AutoCloseable openSession(SessionContext context) throws Exception {
+        return null;
+    }
 }

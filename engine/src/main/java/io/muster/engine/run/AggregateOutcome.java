@@ -55,7 +55,7 @@ final class AggregateOutcome {
         boolean parentNoop = options.noop() || aggregate.meta().noop();
         if (!parentNoop || !Boolean.FALSE.equals(aggregate.params().raw(AggregateKind.NOOP))) return null;
         String warning = "noop: false ignored: the parent runs in noop, so the child manifest does too";
-        new RunContext(options, aggregate, false, false).log().warn(warning);
+        RunContext.log(aggregate.kind().name(), aggregate.id(), aggregate.origin().childManifest()).warn(warning);
         return warning;
     }
 }

@@ -8,6 +8,8 @@ import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -23,7 +25,8 @@ import java.util.stream.Collectors;
  * {@code muster run}: keeps a graph converged. Every resource has a {@link Worker} that watches it and
  * repairs drift as it happens; a new graph ({@link #swap}) replaces the running one, keeping the workers of
  * resources that stay the same (their watches and counters untouched), stopping removed ones (reversing
- * them when {@code meta.reverse} says so) and starting new ones.
+ * them when {@code meta.reverse} says so) and starting new ones. A kind's session closes when no resource
+ * of the kind is left, and at the end of the run.
  */
 public final class LiveRun implements AutoCloseable {
     /** Marks the run busy while a graph is being swapped in (and before the first one): never converged then. */
@@ -35,6 +38,7 @@ public final class LiveRun implements AutoCloseable {
     private final Convergence convergence;
     private final Semaphores semaphores;
     private final PathWatches paths;
+    private final RunShared shared;
     private volatile Graph graph = new Graph(List.of(), List.of());
     private volatile Map<String, Worker> workers = Map.of();
     private volatile Values values = new Values(graph);
@@ -44,20 +48,27 @@ public final class LiveRun implements AutoCloseable {
     /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
     private final Object realizing = new Object();
 
+    /** A run of one host on its own, with a {@link MemoryWorld}. */
+    public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+                   Consumer<Boolean> onConverged) throws IOException {
+        this(options, new MemoryWorld(options.hostname()), quietSeconds, metrics, progress, onConverged);
+    }
+
     /**
      * @param quietSeconds how long nothing may change for the run to count as converged
      * @param progress told each check's outcome, from the resource's thread
      * @param onConverged told {@code true} on converging and {@code false} on leaving it
      */
-    public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+    public LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
         this.options = options;
+        this.shared = RunShared.open(options, world); // the per-run things, closed in close()
         this.metrics = metrics;
         this.progress = progress;
         this.semaphores = new Semaphores(options.sema());
         this.reversals = new Reversals(options, progress);
         this.paths = new PathWatches();
-        this.vertexRun = new VertexRun(options, values);
+        this.vertexRun = new VertexRun(options, values, shared);
         this.aggregateOutcome = new AggregateOutcome(graph, options);
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
@@ -83,9 +94,10 @@ public final class LiveRun implements AutoCloseable {
         awaitRealized(gone);
         stopAll(gone);
         reversals.undo(graph, gone.stream().map(Worker::vertex).toList(), next, vertexRun);
+        shared.sessions().closeAbsent(next); // after the reversals, which may still need them
         semaphores.use(next);
         values = values.withGraph(next);
-        vertexRun = new VertexRun(options, values);
+        vertexRun = new VertexRun(options, values, shared);
         aggregateOutcome = new AggregateOutcome(next, options);
         Map<String, Worker> all = new LinkedHashMap<>();
         List<Worker> fresh = new ArrayList<>();
@@ -147,6 +159,7 @@ public final class LiveRun implements AutoCloseable {
     public synchronized void close() throws InterruptedException, IOException {
         convergence.close(); // stopping is not converging: the state stays what it was
         stopAll(workers.values());
+        shared.sessions().close();
         paths.close();
     }
 

@@ -6,6 +6,8 @@ import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -23,20 +25,27 @@ import java.util.function.Consumer;
  * {@code meta.sema} allow; one virtual thread each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
  * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets. Whatever a resource
  * throws fails that resource only, so the run always ends with every resource reported; {@link #stop}
- * ends it early.
+ * ends it early. The kinds' sessions are closed when it ends.
  */
 public final class OneShotRun {
     private final Graph graph;
     private final RunOptions options;
+    private final World world;
     private final Consumer<ResourceReport> progress;
     private final CountDownLatch stopped = new CountDownLatch(1);
     /** Why it was stopped (reported for each resource it did not start), or null while it runs on. */
     private volatile String stopReason;
 
-    /** @param progress called as each resource finishes, from the thread that ran it */
+    /** A run of one host on its own, with a {@link MemoryWorld}. */
     public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
+        this(graph, options, new MemoryWorld(options.hostname()), progress);
+    }
+
+    /** @param progress called as each resource finishes, from the thread that ran it */
+    public OneShotRun(Graph graph, RunOptions options, World world, Consumer<ResourceReport> progress) {
         this.graph = graph;
         this.options = options;
+        this.world = world;
         this.progress = progress;
     }
 
@@ -60,11 +69,13 @@ public final class OneShotRun {
         CountDownLatch finished = new CountDownLatch(graph.size());
         Semaphores semaphores = new Semaphores(options.sema());
         semaphores.use(graph);
-        VertexRun vertexRun = new VertexRun(options, new Values(graph));
+        RunShared shared = RunShared.open(options, world);
+        VertexRun vertexRun = new VertexRun(options, new Values(graph), shared);
         AggregateOutcome aggregateOutcome = new AggregateOutcome(graph, options);
         for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
 
-        try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
+        // the per-run things: the kinds' sessions close when every resource has finished
+        try (KindSessions sessions = shared.sessions(); ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
             var scheduler = new Object() {
                 void start(Vertex v) {
                     threads.execute(() -> {

@@ -55,7 +55,7 @@ final class Reversals {
         try {
             Resource resource = VertexRun.build(v, vertexRun.scope(v));
             if (!(resource instanceof Reversible reversible)) return;
-            Result result = reversible.reverse(new RunContext(options, v, false, false));
+            Result result = reversible.reverse(vertexRun.context(v, false, false));
             Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, VertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run

@@ -2,6 +2,8 @@ package io.muster.engine.run;
 
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.resource.Context;
+import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.world.World;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import io.muster.engine.util.fs.TrustedPath;
@@ -16,17 +18,23 @@ import org.slf4j.MDC;
 /** The {@link Context} of one resource in one run. */
 final class RunContext implements Context {
     private final RunOptions options;
+    private final RunShared shared;
+    private final ResourceKind resourceKind;
     private final String kind;
     private final String id;
     private final String manifest;
+    private final Path manifestDirectory;
     private final boolean refresh;
     private final boolean valuesRead;
 
-    RunContext(RunOptions options, Vertex v, boolean refresh, boolean valuesRead) {
+    RunContext(RunOptions options, RunShared shared, Vertex v, boolean refresh, boolean valuesRead) {
         this.options = options;
+        this.shared = shared;
+        this.resourceKind = v.kind();
         this.kind = v.kind().name();
         this.id = v.id();
         this.manifest = v.origin().childManifest();
+        this.manifestDirectory = v.params().directory();
         this.refresh = refresh;
         this.valuesRead = valuesRead;
     }
@@ -82,6 +90,21 @@ final class RunContext implements Context {
 
     private String name() {
         return id.substring(kind.length() + 1);
+    }
+
+    @Override
+    public Path manifestDirectory() {
+        return manifestDirectory;
+    }
+
+    @Override
+    public World world() {
+        return shared.world();
+    }
+
+    @Override
+    public <S> S session(Class<S> type) throws IOException, InterruptedException {
+        return shared.sessions().of(resourceKind, type);
     }
 
     /**

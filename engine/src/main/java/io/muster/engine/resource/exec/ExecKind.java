@@ -1,5 +1,6 @@
 package io.muster.engine.resource.exec;
 
+import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
@@ -54,13 +55,14 @@ public final class ExecKind implements ResourceKind {
     public Resource create(Params p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
         boolean sensitive = p.bool("sensitive", false);
-        Execution execution = new Execution(
+        ProcessRunner runner = new ProcessRunner(
                 p.has("cwd") ? p.absolutePath("cwd") : p.directory(), // relative paths mean the manifest's directory
                 environment(p.raw("environment")),
                 searchPath(p.strings("path")),
-                Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
                 p.string("user"),
-                p.string("group"));
+                p.string("group"),
+                Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
+                ProcessRunner.DEFAULT_OUTPUT_LIMIT);
         return new ExecResource(
                 command(p, "command", shell, sensitive),
                 command(p, "onlyif", shell, sensitive),
@@ -69,7 +71,7 @@ public final class ExecKind implements ResourceKind {
                 p.bool("refreshonly", false),
                 p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
-                execution,
+                runner,
                 command(p, "watchcmd", shell, sensitive),
                 absolutes(p, "watchfiles"),
                 sensitive);

@@ -1,7 +1,5 @@
 package io.muster.engine.util;
 
-import com.github.difflib.DiffUtils;
-import com.github.difflib.UnifiedDiffUtils;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -9,9 +7,20 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Optional;
 
-/** Unified diffs of file content for noop and {@code --diff}; binary content is summarised by checksum. */
+/**
+ * Unified diffs of file content for noop and {@code --diff}, with 3 lines of context. Binary content, and text
+ * too large to diff cheaply (more than {@link #MAX_LINES} lines, or more than {@link #MAX_EDITS} lines deleted plus
+ * inserted), is summarised by size and checksum instead.
+ */
 public final class TextDiff {
+    /** Config files are far shorter; the bound keeps the worst case of the diff near a second. */
+    static final int MAX_LINES = 100_000;
+    /** A whole config file rewritten still gets a diff; past this, two versions with nothing in common cost O(MAX_EDITS²). */
+    static final int MAX_EDITS = 5_000;
+    private static final int CONTEXT = 3;
+
     private TextDiff() {}
 
     public static String unified(String label, byte[] before, byte[] after) {
@@ -20,15 +29,61 @@ public final class TextDiff {
         if (a == null || b == null) {
             return "binary content: sha256 " + (before == null ? "(none)" : sha256(before)) + " -> " + sha256(after) + "\n";
         }
-        List<String> original = before == null ? List.of() : a.lines().toList();
-        List<String> revised = b.lines().toList();
-        var patch = DiffUtils.diff(original, revised);
-        String from = before == null ? "/dev/null" : label;
-        List<String> lines = UnifiedDiffUtils.generateUnifiedDiff(from, label, original, patch, 3);
+        List<String> original = a.lines().limit(MAX_LINES + 1).toList();
+        List<String> revised = b.lines().limit(MAX_LINES + 1).toList();
+        if (original.size() > MAX_LINES || revised.size() > MAX_LINES) {
+            return summary(before, a, after, b, "more than " + MAX_LINES + " lines");
+        }
+        Optional<List<MyersDiff.Delta>> deltas = MyersDiff.deltas(original, revised, MAX_EDITS);
+        if (deltas.isEmpty()) return summary(before, a, after, b, "more than " + MAX_EDITS + " lines changed");
         StringBuilder out = new StringBuilder();
-        for (String line : lines) out.append(line).append('\n');
-        if (lines.isEmpty() || endsDiffer(a, b)) out.append("\\ trailing newline differs\n");
+        if (!deltas.get().isEmpty()) {
+            out.append("--- ").append(before == null ? "/dev/null" : label).append('\n');
+            out.append("+++ ").append(label).append('\n');
+            hunks(out, original, revised, deltas.get());
+        }
+        if (deltas.get().isEmpty() || endsDiffer(a, b)) out.append("\\ trailing newline differs\n");
         return out.toString();
+    }
+
+    /** Deltas less than 2 * CONTEXT + 1 equal lines apart share a hunk. */
+    private static void hunks(StringBuilder out, List<String> original, List<String> revised, List<MyersDiff.Delta> deltas) {
+        int first = 0;
+        for (int i = 1; i <= deltas.size(); i++) {
+            if (i == deltas.size() || deltas.get(i).from() - end(deltas.get(i - 1)) > 2 * CONTEXT) {
+                hunk(out, original, revised, deltas.subList(first, i));
+                first = i;
+            }
+        }
+    }
+
+    private static void hunk(StringBuilder out, List<String> original, List<String> revised, List<MyersDiff.Delta> deltas) {
+        MyersDiff.Delta first = deltas.getFirst();
+        int start = Math.max(0, first.from() - CONTEXT);
+        int end = Math.min(original.size(), end(deltas.getLast()) + CONTEXT);
+        int revisedStart = first.to() - (first.from() - start);
+        int revisedLength = end - start;
+        for (MyersDiff.Delta delta : deltas) revisedLength += delta.inserted() - delta.deleted();
+        out.append("@@ -").append(start + 1).append(',').append(end - start)
+                .append(" +").append(revisedStart + 1).append(',').append(revisedLength).append(" @@\n");
+        int line = start;
+        for (MyersDiff.Delta delta : deltas) {
+            for (; line < delta.from(); line++) out.append(' ').append(original.get(line)).append('\n');
+            for (; line < end(delta); line++) out.append('-').append(original.get(line)).append('\n');
+            for (String added : revised.subList(delta.to(), delta.to() + delta.inserted())) out.append('+').append(added).append('\n');
+        }
+        for (; line < end; line++) out.append(' ').append(original.get(line)).append('\n');
+    }
+
+    private static int end(MyersDiff.Delta delta) {
+        return delta.from() + delta.deleted();
+    }
+
+    /** What a reader can still compare when the diff is not shown. */
+    private static String summary(byte[] before, String a, byte[] after, String b, String why) {
+        return "content differs, not diffed (" + why + "): " + a.lines().count() + " -> " + b.lines().count() + " lines, "
+                + (before == null ? 0 : before.length) + " -> " + after.length + " bytes, sha256 "
+                + (before == null ? "(none)" : sha256(before)) + " -> " + sha256(after) + "\n";
     }
 
     private static boolean endsDiffer(String a, String b) {

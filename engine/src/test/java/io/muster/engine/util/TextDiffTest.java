@@ -3,6 +3,8 @@ package io.muster.engine.util;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
+import java.nio.ByteBuffer;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +19,9 @@ import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.Chars;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.constraints.StringLength;
 import org.junit.jupiter.api.Test;
 
 /** The diffs {@code plan} and {@code --diff} show: unified, 3 lines of context, summaries where a diff would not help. */
@@ -117,6 +122,9 @@ class TextDiffTest {
         assertThat(TextDiff.unified("/etc/x", binary, bytes("b")))
                 .isEqualTo("binary content: sha256 " + TextDiff.sha256(binary) + " -> " + TextDiff.sha256(bytes("b")) + "\n");
         assertThat(TextDiff.unified("/etc/x", null, binary)).isEqualTo("binary content: sha256 (none) -> " + TextDiff.sha256(binary) + "\n");
+        byte[] latin1 = {'c', 'a', 'f', (byte) 0xe9, '\n'};
+        assertThat(TextDiff.unified("/etc/x", bytes("caf\u00e9\n"), latin1)).as("not UTF-8").startsWith("binary content: sha256 ");
+        assertThat(diff("caf\u00e9\n", "caf\u00e8\n")).as("UTF-8").endsWith("-caf\u00e9\n+caf\u00e8\n");
     }
 
     @Test
@@ -164,6 +172,23 @@ class TextDiffTest {
         } else {
             assertThat(patched(before.lines().toList(), diff)).isEqualTo(after.lines().toList());
         }
+    }
+
+    @Property(tries = 1000)
+    void summariesCountLinesAsStringLinesDoes(@ForAll @Chars({'a', '\u00e9', '\n', '\r'}) @StringLength(max = 12) String text) {
+        assertThat(TextDiff.lineCount(bytes(text))).isEqualTo(text.lines().count());
+    }
+
+    @Property(tries = 3000)
+    void contentIsTextExactlyWhenItIsUtf8WithoutNul(@ForAll @Size(max = 6) byte[] content) {
+        boolean text;
+        try {
+            StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(content));
+            text = IntStream.range(0, content.length).noneMatch(i -> content[i] == 0);
+        } catch (CharacterCodingException e) {
+            text = false;
+        }
+        assertThat(TextDiff.unified("/etc/x", null, content).startsWith("binary content: ")).isEqualTo(!text);
     }
 
     /** The old lines patched with the diff, checking each hunk's header against its body and the old lines it claims. */

@@ -9,12 +9,15 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Unified diffs of file content for noop and {@code --diff}, with 3 lines of context. Binary content, and text
- * too large to diff cheaply (more than {@link #MAX_LINES} lines, or more than {@link #MAX_EDITS} lines deleted plus
- * inserted), is summarised by size and checksum instead.
+ * Unified diffs of file content for noop and {@code --diff}, with 3 lines of context. Binary content is summarised
+ * by checksum; text too large to diff cheaply (more than {@link #MAX_LINES} lines, or more than {@link #MAX_EDITS}
+ * lines deleted plus inserted) by line count, size and checksum.
  */
 public final class TextDiff {
-    /** Config files are far shorter; the bound keeps the worst case of the diff near a second. */
+    /**
+     * Config files are far shorter. It bounds the search's O(lines × edits) worst case: 100,000 random lines of
+     * "0" and "1" against another such file are summarised in under a second.
+     */
     static final int MAX_LINES = 100_000;
     /** A whole config file rewritten still gets a diff; past this, two versions with nothing in common cost O(MAX_EDITS²). */
     static final int MAX_EDITS = 5_000;

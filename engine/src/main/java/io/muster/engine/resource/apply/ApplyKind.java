@@ -2,13 +2,13 @@ package io.muster.engine.resource.apply;
 
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.TypedParams;
 import java.util.Map;
 import java.util.Set;
 
@@ -39,7 +39,7 @@ public final class ApplyKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
+    public Resource create(TypedParams params) {
         return new Apply();
     }
 

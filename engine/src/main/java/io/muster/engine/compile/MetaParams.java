@@ -8,6 +8,7 @@ import io.muster.engine.template.TemplateException;
 import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -108,7 +109,7 @@ final class MetaParams {
     }
 
     private double limit(YNode.Entry entry, Object value, double fallback) {
-        if (value instanceof String s && Set.of("inf", "+inf", "infinity").contains(s.strip().toLowerCase())) {
+        if (value instanceof String s && Set.of("inf", "+inf", "infinity").contains(s.strip().toLowerCase(Locale.ROOT))) {
             return Double.POSITIVE_INFINITY;
         }
         Object n = Type.NUMBER.tryConvert(value);

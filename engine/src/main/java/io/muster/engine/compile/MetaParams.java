@@ -27,18 +27,18 @@ final class MetaParams {
         this.problems = problems;
     }
 
-    /** The metaparams of {@code d}, or null when some are wrong (each one reported). */
-    static Vertex.Meta read(Declaration d, Problems problems) {
+    /** The metaparams of {@code d}; {@link Invalid} when some are wrong (each one reported). */
+    static Vertex.Meta read(Declaration d, Problems problems) throws Invalid {
         YNode.Entry e = d.properties().get("meta");
         if (e == null) return Vertex.Meta.DEFAULT;
         if (!(e.value() instanceof YNode.Dict dict)) {
             problems.add(e.value().mark(), d.id() + ": meta: expected a map of metaparams, got " + e.value().describe());
-            return null;
+            throw new Invalid();
         }
         return new MetaParams(d, problems).read(dict);
     }
 
-    private Vertex.Meta read(YNode.Dict dict) {
+    private Vertex.Meta read(YNode.Dict dict) throws Invalid {
         Vertex.Meta m = Vertex.Meta.DEFAULT;
         boolean noop = m.noop(), rewatch = m.rewatch(), realize = m.realize(), reverse = m.reverse();
         boolean autoedge = m.autoedge(), autogroup = m.autogroup();
@@ -88,7 +88,7 @@ final class MetaParams {
             problems.add(limitNode.mark(), d.id() + ": meta.limit: a finite limit needs meta.burst of at least 1 (how many runs may happen at once)");
             ok = false;
         }
-        if (!ok) return null;
+        if (!ok) throw new Invalid();
         return new Vertex.Meta(noop, retry, delay, poll, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
     }
 

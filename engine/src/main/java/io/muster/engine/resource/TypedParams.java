@@ -70,11 +70,7 @@ public final class TypedParams {
         return optional(property, Set.of(Type.INTEGER_LIST)).map(v -> (List<Long>) v).orElse(fallback);
     }
 
-    /** A value of {@link Type#ANY} that is always set, as YAML gave it (its kind checked its shape). */
-    public Object any(String property) {
-        return always(property, Set.of(Type.ANY));
-    }
-
+    /** A value of {@link Type#ANY}, as YAML gave it (its kind checked its shape). */
     public Optional<Object> optionalAny(String property) {
         return optional(property, Set.of(Type.ANY));
     }

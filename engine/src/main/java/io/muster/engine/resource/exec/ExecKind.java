@@ -63,28 +63,26 @@ public final class ExecKind implements ResourceKind {
                 p.optionalString("user").orElse(null),
                 p.optionalString("group").orElse(null));
         return new ExecResource(
-                command("command", p.any("command"), shell, sensitive),
-                optionalCommand(p, "onlyif", shell, sensitive),
-                optionalCommand(p, "unless", shell, sensitive),
+                // unset only while a late command is unrendered: the compiler's stand-in still has cwd for automatic edges
+                command(p, "command", shell, sensitive),
+                command(p, "onlyif", shell, sensitive),
+                command(p, "unless", shell, sensitive),
                 p.optionalAbsolutePath("creates").orElse(null),
                 p.bool("refreshonly", false),
                 p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
                 execution,
-                optionalCommand(p, "watchcmd", shell, sensitive),
+                command(p, "watchcmd", shell, sensitive),
                 absolutes("watchfiles", p.strings("watchfiles", List.of())),
                 sensitive);
     }
 
-    private static Command optionalCommand(TypedParams p, String property, boolean shell, boolean sensitive)
+    private static Command command(TypedParams p, String property, boolean shell, boolean sensitive)
             throws InvalidResourceException {
         Optional<Object> raw = p.optionalAny(property);
-        return raw.isEmpty() ? null : command(property, raw.get(), shell, sensitive);
-    }
-
-    private static Command command(String property, Object raw, boolean shell, boolean sensitive) throws InvalidResourceException {
+        if (raw.isEmpty()) return null;
         try {
-            return Command.of(raw, shell, sensitive);
+            return Command.of(raw.get(), shell, sensitive);
         } catch (IllegalArgumentException e) {
             throw new InvalidResourceException(property, e.getMessage());
         }

@@ -51,8 +51,9 @@ public final class ManifestCompiler {
         List<Vertex> vertices = new ArrayList<>();
         for (Declaration d : byId.values()) {
             try {
-                Vertex v = builder.build(d);
-                if (v != null) vertices.add(v);
+                vertices.add(builder.build(d));
+            } catch (Invalid e) {
+                // its problems are reported; it has no vertex
             } catch (RuntimeException | Error e) {
                 problems.add(d.mark(), d.id() + ": " + failure(e), e);
             }

@@ -53,7 +53,7 @@ public interface AggregateKind extends ResourceKind {
      * swap) but never asks to converge: the members do that.
      */
     @Override
-    default Resource create(Params params) {
+    default Resource create(TypedParams params) {
         return new Aggregate();
     }
 

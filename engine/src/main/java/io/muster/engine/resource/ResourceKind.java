@@ -11,8 +11,17 @@ public interface ResourceKind {
 
     Schema schema();
 
-    /** Builds an instance from type-checked parameters; {@link Resource#validate()} is called next. */
-    Resource create(Params params) throws InvalidResourceException;
+    /**
+     * Builds an instance from its parameters, read through {@link #schema()}; {@link Resource#validate()} is
+     * called next. A problem with the values is an {@link InvalidResourceException}; a read the schema does not
+     * allow is a bug, an {@link IllegalArgumentException}.
+     */
+    Resource create(TypedParams params) throws InvalidResourceException;
+
+    /** What the engine calls: {@link #create(TypedParams)} with {@code params} read through this kind's schema. */
+    default Resource create(Params params) throws InvalidResourceException {
+        return create(new TypedParams(name(), schema(), params));
+    }
 
     /**
      * Opens what this kind keeps for one run (the package database read once, one D-Bus connection); its

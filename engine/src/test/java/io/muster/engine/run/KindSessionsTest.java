@@ -12,15 +12,15 @@ import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Kinds;
-import io.muster.engine.testing.Manifests;
-import io.muster.engine.testing.SessionKind;
-import io.muster.engine.world.MemoryWorld;
-import io.muster.engine.world.World;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.SessionContext;
+import io.muster.engine.resource.TypedParams;
+import io.muster.engine.testing.Manifests;
+import io.muster.engine.testing.SessionKind;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -203,7 +203,7 @@ class KindSessionsTest {
             }
 
             @Override
-            public Resource create(Params params) {
+            public Resource create(TypedParams params) {
                 throw new UnsupportedOperationException("only its session is used");
             }
 

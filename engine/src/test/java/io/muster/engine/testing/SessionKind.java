@@ -1,12 +1,12 @@
 package io.muster.engine.testing;
 
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.SessionContext;
+import io.muster.engine.resource.TypedParams;
 import io.muster.engine.world.World;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -53,7 +53,7 @@ public final class SessionKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
+    public Resource create(TypedParams params) {
         return new Counted(params.name());
     }
 

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -47,7 +48,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         if (ensure != Ensure.PRESENT && (content != null || source != null)) {
             String property = content != null ? "content" : "source";
             throw new InvalidResourceException(property, property + " requires ensure: present, not "
-                    + ensure.name().toLowerCase());
+                    + ensure.name().toLowerCase(Locale.ROOT));
         }
         if (path.getParent() == null && ensure != Ensure.DIRECTORY) {
             throw new InvalidResourceException("path", "cannot manage / as a file");

@@ -26,8 +26,6 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
-import org.snakeyaml.engine.v2.parser.ParserImpl;
-import org.snakeyaml.engine.v2.scanner.StreamReader;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
@@ -76,10 +74,9 @@ public final class YamlReader {
                 .build();
         List<Node> documents = new ArrayList<>();
         try {
-            LimitedParser parser = new LimitedParser(new ParserImpl(settings, new StreamReader(settings, text)), MAX_DEPTH, MAX_ALIASES);
-            new Composer(settings, parser).forEachRemaining(documents::add);
+            new Composer(settings, LimitedParser.of(settings, text)).forEachRemaining(documents::add);
         } catch (LimitedParser.Exceeded e) {
-            throw new ManifestException(mark(file, e.mark), e.getMessage());
+            throw new ManifestException(mark(file, e.mark()), e.getMessage());
         } catch (ReaderException e) {
             throw new ManifestException(mark(file, text, e.getPosition()), String.format("invalid YAML: the character U+%04X is"
                     + " not allowed; write it as an escape in a double-quoted string (\"\\x%02X\")", e.getCodePoint(), e.getCodePoint()));

@@ -1,10 +1,5 @@
 package io.muster.engine.util.fs;
 
-import static io.muster.engine.util.fs.Libc.O_CLOEXEC;
-import static io.muster.engine.util.fs.Libc.O_NOCTTY;
-import static io.muster.engine.util.fs.Libc.O_NONBLOCK;
-import static io.muster.engine.util.fs.Libc.O_RDONLY;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -34,12 +29,12 @@ public final class OpenFile implements AutoCloseable {
     }
 
     /**
-     * Opens a regular file to read, following links (a {@code source:} the manifest names). A FIFO, a
-     * device or a directory is an error, never a hang.
+     * Opens a regular file to read (a {@code source:} the manifest names), following only links root owns
+     * (see {@link TrustedPath#read}). A FIFO, a device or a directory is an error, never a hang.
      */
     public static OpenFile regular(Path file) throws IOException {
         String path = file.toString();
-        OpenFile opened = new OpenFile(Libc.openat(Libc.AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0, path), path);
+        OpenFile opened = TrustedPath.read(file);
         if (!opened.stat.regular()) {
             opened.close();
             throw new IOException(path + " is a " + (opened.stat.directory() ? "directory" : "special file") + ", not a regular file");

@@ -134,6 +134,33 @@ class FileSafetyTest {
     }
 
     @Test
+    void aSourceIsReadThroughAUsersLinkNeverSoThatUserCannotHaveRootCopyFilesOnlyRootMayRead() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "root only");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        Path alice = Files.createDirectory(dir.resolve("alice"));
+        chown(alice, Attacker.NOBODY);
+        chown(Files.writeString(alice.resolve("own.conf"), "alice's"), Attacker.NOBODY);
+        chown(Files.createSymbolicLink(alice.resolve("app.conf"), secret), Attacker.NOBODY);
+        chown(Files.createSymbolicLink(alice.resolve("dir"), dir), Attacker.NOBODY);
+        Files.createSymbolicLink(dir.resolve("roots.conf"), alice.resolve("own.conf"));
+        Report report = m.apply("""
+                resources:
+                  - file:
+                      - ROOT/copy: {source: alice/app.conf}
+                      - ROOT/through-dir: {source: alice/dir/secret}
+                      - ROOT/own: {source: alice/own.conf}
+                      - ROOT/through-roots-link: {source: roots.conf}
+                """);
+        assertThat(error(report, "copy")).isEqualTo("source bad ownership of symbolic link "
+                + alice.resolve("app.conf") + ": owned by nobody; muster follows only links owned by root");
+        assertThat(error(report, "through-dir")).contains("bad ownership of symbolic link " + alice.resolve("dir"));
+        assertThat(dir.resolve("copy")).doesNotExist();
+        assertThat(dir.resolve("through-dir")).doesNotExist();
+        assertThat(dir.resolve("own")).as("a user's directory and file may be a source").hasContent("alice's");
+        assertThat(dir.resolve("through-roots-link")).as("root's links are followed").hasContent("alice's");
+    }
+
+    @Test
     void aFifoAtTheManagedPathIsReplacedWithoutHanging() throws Exception {
         Path fifo = dir.resolve("conf");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();

@@ -46,6 +46,9 @@ public final class YamlReader {
     private YamlReader() {}
 
     public static YNode read(Path file) throws ManifestException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) { // opening a FIFO waits for a writer, maybe forever
+            throw new ManifestException(Mark.of(file), "cannot read: not a regular file (a directory, FIFO or device)");
+        }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_BYTES + 1); // bounded: a huge file or /dev/zero is never read whole

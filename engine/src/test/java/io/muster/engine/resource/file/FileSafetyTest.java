@@ -161,6 +161,34 @@ class FileSafetyTest {
     }
 
     @Test
+    void aTreeAUserNestedThousandsDeepIsAnErrorNotAStackOverflowAndOneLessDeepIsRemoved() throws Exception {
+        Path alice = Files.createDirectory(dir.resolve("alice"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // nobody may pass through
+        chown(alice, Attacker.NOBODY);
+        nest(alice.resolve("deep"), 20_000);
+        nest(alice.resolve("shallow"), 900);
+        Report report = m.apply("""
+                resources:
+                  - file:
+                      - ROOT/alice/deep: {ensure: absent, force: true, owner: nobody}
+                      - ROOT/alice/shallow: {ensure: absent, force: true, owner: nobody}
+                """);
+        assertThat(error(report, "alice/deep")).startsWith("cannot remove " + alice.resolve("deep/d/d"))
+                .endsWith(": the tree is more than 1000 directories deep, the most muster removes");
+        assertThat(error(report, "alice/shallow")).isNull();
+        assertThat(alice.resolve("shallow")).doesNotExist();
+        assertThat(new ProcessBuilder("rm", "-rf", alice.toString()).start().waitFor()).as("cleaned up (JUnit cannot go that deep)").isZero();
+    }
+
+    /** {@code depth} directories {@code top/d/d/…}, made by nobody (with perl: sh cannot cd deeper than a path may be long). */
+    private static void nest(Path top, int depth) throws Exception {
+        Process mkdirs = new ProcessBuilder("setpriv", "--reuid=" + Attacker.NOBODY, "--regid=" + Attacker.NOBODY, "--clear-groups",
+                "perl", "-e", "mkdir $ARGV[0] and chdir $ARGV[0] or die $!; for (2 .. $ARGV[1]) { mkdir 'd' and chdir 'd' or die $! }",
+                top.toString(), Integer.toString(depth)).inheritIO().start();
+        assertThat(mkdirs.waitFor()).isZero();
+    }
+
+    @Test
     void aFifoAtTheManagedPathIsReplacedWithoutHanging() throws Exception {
         Path fifo = dir.resolve("conf");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();

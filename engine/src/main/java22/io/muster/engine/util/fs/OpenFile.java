@@ -12,6 +12,11 @@ import java.security.MessageDigest;
 public final class OpenFile implements AutoCloseable {
     /** The most muster reads into memory from one file (a source, a document, a file to compare). */
     public static final long MAX_READ = 64L << 20;
+    /**
+     * The most muster hashes of one file (a {@code sha256} of content a resource does not set): a sparse file
+     * can claim terabytes, which would keep a run hashing for hours.
+     */
+    public static final long MAX_DIGEST = 4L << 30;
 
     private final int fd;
     private final String path;
@@ -58,10 +63,20 @@ public final class OpenFile implements AutoCloseable {
         return out.toByteArray();
     }
 
-    /** Feeds the whole content of a regular file, of any size, to {@code digest}. */
+    /** Feeds the whole content of a regular file, of at most {@link #MAX_DIGEST} bytes, to {@code digest}, streamed. */
     public void digest(MessageDigest digest) throws IOException {
         requireRegular();
-        stream(digest::update);
+        if (stat.size() > MAX_DIGEST) throw tooLargeToHash(stat.size());
+        long[] read = {0};
+        stream(chunk -> { // it may grow while it is read
+            read[0] += chunk.length;
+            if (read[0] > MAX_DIGEST) throw tooLargeToHash(read[0]);
+            digest.update(chunk);
+        });
+    }
+
+    private IOException tooLargeToHash(long size) {
+        return new IOException(path + " is " + size + " bytes; muster hashes files of up to " + (MAX_DIGEST >> 30) + " GiB");
     }
 
     private interface Chunks {

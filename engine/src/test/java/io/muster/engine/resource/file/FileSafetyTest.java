@@ -189,6 +189,20 @@ class FileSafetyTest {
     }
 
     @Test
+    void theSha256OfASparseFileOfTerabytesIsAnErrorNotHoursOfHashing() throws Exception {
+        Path huge = dir.resolve("huge");
+        try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(1L << 40); // what a user can make of their own file in an instant
+        }
+        Report report = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> m.apply("""
+                resources:
+                  - file: [ROOT/huge]
+                  - msg: [{m: {message: "${ lookup('file#ROOT/huge.sha256') }"}}]
+                """));
+        assertThat(error(report, "huge")).isEqualTo(huge + " is 1099511627776 bytes; muster hashes files of up to 4 GiB");
+    }
+
+    @Test
     void aFifoAtTheManagedPathIsReplacedWithoutHanging() throws Exception {
         Path fifo = dir.resolve("conf");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();

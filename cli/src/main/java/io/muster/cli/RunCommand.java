@@ -81,7 +81,13 @@ final class RunCommand implements Callable<Integer> {
         // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once
         try (Signals signals = new Signals(signal -> done.countDown());
              StateLock lock = !noop && run.sharedPrefix() ? locking.take(options.prefix(), signals, err) : null) {
-            StatusFile status = statusFile == null ? null : new StatusFile(statusFile); // emptied: not before this run may start
+            StatusFile status;
+            try {
+                status = statusFile == null ? null : new StatusFile(statusFile); // emptied: not before this run may start
+            } catch (IOException e) {
+                err.println("muster: cannot write the status file: " + e.getMessage());
+                return 1;
+            }
             Metrics metrics = new Metrics();
             Metrics.Endpoint server;
             try {

@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.engine.process.ProcessGroups;
+import io.muster.engine.util.fs.TempFile;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 
@@ -24,6 +25,7 @@ final class Signals implements AutoCloseable {
                 if (caught != null) { // at once: no command of a resource is left running either
                     ProcessGroups.killAll(); // commands lead their own groups: halt runs no hook that would
                     ProcessHandle.current().descendants().forEach(ProcessHandle::destroyForcibly);
+                    TempFile.removeAll(); // a file being written stays as it was, with no temp file beside it
                     Runtime.getRuntime().halt(code);
                 }
                 exitCode = code;

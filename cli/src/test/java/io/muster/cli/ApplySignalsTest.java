@@ -102,25 +102,55 @@ class ApplySignalsTest {
     @Test
     void aStopLeavesEveryFileWholeOrUntouchedAndNoTempFile() throws Exception {
         byte[] content = "x".repeat(512 * 1024).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
-        Files.write(dir.resolve("source"), content);
-        Files.createDirectories(dir.resolve("out"));
-        StringBuilder yaml = new StringBuilder("resources:\n  - file:\n");
-        for (int i = 0; i < 100; i++) yaml.append("      - ROOT/out/f").append(i).append(": {source: ROOT/source}\n");
-        MusterProcess muster = apply(new Manifests(dir).write("many.yaml", yaml.toString()), "--sema", 2);
+        MusterProcess muster = copies(content, 100, 2);
         Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(5)).until(() -> Files.exists(dir.resolve("out/f0")));
 
         muster.terminate();
 
         int exit = muster.awaitExit(PATIENCE);
+        assertEveryCopyWholeAndNoTempFile(content);
+        // it stops part of the way; should the apply win the race, it finished and exited 0
+        assertThat(exit).isIn(0, 143);
+        if (exit == 143) assertThat(muster.out()).contains("skipped: " + STOPPED);
+    }
+
+    @Test
+    void aForcedStopWhileFilesAreWrittenLeavesNoTempFile() throws Exception {
+        byte[] content = "x".repeat(48 << 20).getBytes(java.nio.charset.StandardCharsets.US_ASCII);
+        MusterProcess muster = copies(content, 8, 8);
+        Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(1)).until(() -> tempFiles(dir.resolve("out")) > 0);
+
+        muster.terminate(); // the writes under way go on
+        Awaitility.await().atMost(PATIENCE).pollInterval(Duration.ofMillis(1)).until(() -> muster.err().contains("muster: stopping (SIGTERM)"));
+        muster.terminate();
+
+        int exit = muster.awaitExit(PATIENCE);
+        assertEveryCopyWholeAndNoTempFile(content);
+        assertThat(exit).as("stopped at once, unless the apply won the race").isIn(0, 143);
+    }
+
+    /** An apply of {@code count} files {@code out/fN} copied from one source of {@code content}. */
+    private MusterProcess copies(byte[] content, int count, int sema) throws IOException {
+        Files.write(dir.resolve("source"), content);
+        Files.createDirectories(dir.resolve("out"));
+        StringBuilder yaml = new StringBuilder("resources:\n  - file:\n");
+        for (int i = 0; i < count; i++) yaml.append("      - ROOT/out/f").append(i).append(": {source: ROOT/source}\n");
+        return apply(new Manifests(dir).write("many.yaml", yaml.toString()), "--sema", sema);
+    }
+
+    private void assertEveryCopyWholeAndNoTempFile(byte[] content) throws IOException {
         try (Stream<Path> files = Files.list(dir.resolve("out"))) {
             assertThat(files).allSatisfy(f -> {
                 assertThat(f.getFileName().toString()).as("no temp file").matches("f\\d+");
                 assertThat(Files.readAllBytes(f)).as("%s is whole", f).isEqualTo(content);
             });
         }
-        // it stops part of the way; should the apply win the race, it finished and exited 0
-        assertThat(exit).isIn(0, 143);
-        if (exit == 143) assertThat(muster.out()).contains("skipped: " + STOPPED);
+    }
+
+    private static long tempFiles(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.filter(f -> f.getFileName().toString().contains(".muster-")).count();
+        }
     }
 
     private MusterProcess apply(Path manifest, Object... options) throws IOException {

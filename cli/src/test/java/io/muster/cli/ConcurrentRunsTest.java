@@ -157,7 +157,7 @@ class ConcurrentRunsTest {
         Path file = Files.writeString(dir.resolve("a-file"), "");
         Cli cli = Cli.run("apply", guarded(), "--prefix", file.resolve("prefix"));
         assertThat(cli.exit()).isEqualTo(1);
-        assertThat(cli.err()).isEqualTo("muster: cannot lock the state prefix " + file.resolve("prefix") + ": " + file.resolve("prefix")
+        assertThat(cli.err()).isEqualTo("muster: cannot lock the state prefix " + file.resolve("prefix") + ": " + file
                 + ": Not a directory\n");
         assertThat(dir.resolve("ran")).doesNotExist();
     }

@@ -48,6 +48,23 @@ class ManifestReloadTest {
         assertThat(muster.err()).doesNotContain("Exception", "Error:", "\tat ");
     }
 
+    @Test
+    void aFifoInPlaceOfTheManifestIsReportedWithoutWaitingForAWriterAndTheNextEditIsApplied() throws Exception {
+        Path site = new Manifests(dir).write("site.yaml", fileWith("v1"));
+        muster = MusterProcess.start(dir, "muster", "run", site, "--prefix", dir.resolve(".prefix"));
+        eventually().until(() -> Files.readString(dir.resolve("a")).equals("v1\n"));
+
+        Path fifo = dir.resolve("fifo");
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        Files.move(fifo, site, StandardCopyOption.ATOMIC_MOVE);
+        eventually().until(() -> muster.err().contains(site + ":1:1: cannot read: not a regular file (a directory, FIFO or device)"));
+        save(site, fileWith("after"));
+        eventually().until(() -> Files.readString(dir.resolve("a")).equals("after\n"));
+
+        muster.terminate();
+        assertThat(muster.awaitExit(PATIENCE)).as("the reload thread is not stuck opening the FIFO").isZero();
+    }
+
     private String fileWith(String content) {
         return "resources:\n  - file: [{" + dir.resolve("a") + ": {content: \"" + content + "\\n\"}}]\n";
     }

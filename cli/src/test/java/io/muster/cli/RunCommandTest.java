@@ -383,6 +383,25 @@ class RunCommandTest {
         });
     }
 
+    @Test
+    void aDeviceFifoOrMissingDirectoryAsStatusFileIsReportedAndNeverReplaced() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        Path device = path("null"), fifo = path("fifo");
+        assertThat(new ProcessBuilder("mknod", "-m", "666", device.toString(), "c", "1", "3").inheritIO().start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).inheritIO().start().waitFor()).isZero();
+        for (Path status : List.of(device, fifo, path("missing/status"))) {
+            Cli cli = Cli.run("run", site, "--tmp-prefix", "--max-runtime", "1", "--status-file", status);
+            assertThat(cli.exit()).as(status.toString()).isEqualTo(1);
+            assertThat(cli.err()).as(status.toString()).startsWith("muster: cannot write the status file: ").doesNotContain("internal error");
+        }
+        assertThat((int) Files.getAttribute(device, "unix:mode") & 0170000).as("still a character device").isEqualTo(0020000);
+        assertThat((int) Files.getAttribute(fifo, "unix:mode") & 0170000).as("still a FIFO").isEqualTo(0010000);
+        assertThat(path("a")).as("nothing ran").doesNotExist();
+    }
+
     // --- metrics
 
     @Test

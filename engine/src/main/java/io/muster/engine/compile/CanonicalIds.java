@@ -13,9 +13,13 @@ final class CanonicalIds {
     private CanonicalIds() {}
 
     static String name(ResourceKind kind, String name) {
+        return namesPath(kind) ? LexicalPath.normalize(name) : name;
+    }
+
+    /** Whether the kind's name is its path when no path is set. */
+    static boolean namesPath(ResourceKind kind) {
         String nameProperty = kind.schema().nameProperty();
-        boolean namesPath = nameProperty != null && kind.schema().property(nameProperty).type() == Type.PATH;
-        return namesPath ? LexicalPath.normalize(name) : name;
+        return nameProperty != null && kind.schema().property(nameProperty).type() == Type.PATH;
     }
 
     /** A reference written {@code kind#name}, canonical; as written when it names no kind. */

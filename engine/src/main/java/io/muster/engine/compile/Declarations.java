@@ -5,6 +5,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.Kinds;
+import io.muster.engine.resource.LexicalPath;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
@@ -124,9 +125,16 @@ final class Declarations {
             problems.add(mark, kind.name() + ": the resource name is empty");
             return;
         }
-        name = CanonicalIds.name(kind, name); // file#//a is file#/a; the mark keeps the spelling
         Map<String, YNode.Entry> merged = new LinkedHashMap<>(defaults);
         merged.putAll(props);
+        // every report and log line shows the name: a control character would garble them (a path is checked as one)
+        String control = CanonicalIds.namesPath(kind) && !merged.containsKey(kind.schema().nameProperty())
+                ? null : LexicalPath.controlCharacter(name, "a resource name");
+        if (control != null) {
+            problems.add(mark, kind.name() + "#" + name + ": name: " + control);
+            return;
+        }
+        name = CanonicalIds.name(kind, name); // file#//a is file#/a; the mark keeps the spelling
         out.add(Receivers.expand(new Declaration(kind, name, mark, merged, scope, origin), problems));
     }
 }

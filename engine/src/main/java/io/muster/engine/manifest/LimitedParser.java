@@ -3,11 +3,14 @@ package io.muster.engine.manifest;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
+import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.events.AliasEvent;
 import org.snakeyaml.engine.v2.events.CollectionStartEvent;
 import org.snakeyaml.engine.v2.events.Event;
 import org.snakeyaml.engine.v2.events.NodeEvent;
 import org.snakeyaml.engine.v2.parser.Parser;
+import org.snakeyaml.engine.v2.parser.ParserImpl;
+import org.snakeyaml.engine.v2.scanner.StreamReader;
 
 /**
  * Stops a YAML event stream at the first list or map nested deeper than {@code maxDepth}, or the first alias
@@ -15,7 +18,7 @@ import org.snakeyaml.engine.v2.parser.Parser;
  * level (a manifest 2000 deep overflows the stack) and has no depth limit of its own; its alias limit
  * names no position. Checking events as the composer takes them stops it before it recurses too deep.
  */
-final class LimitedParser implements Parser {
+public final class LimitedParser implements Parser {
     private final Parser parser;
     private final int maxDepth;
     private final int maxAliases;
@@ -24,19 +27,29 @@ final class LimitedParser implements Parser {
     private int depth;
     private int aliases;
 
-    LimitedParser(Parser parser, int maxDepth, int maxAliases) {
+    private LimitedParser(Parser parser, int maxDepth, int maxAliases) {
         this.parser = parser;
         this.maxDepth = maxDepth;
         this.maxAliases = maxAliases;
     }
 
+    /** A parser of {@code text} within the limits of a manifest (depth and aliases; see {@link YamlReader}). */
+    public static LimitedParser of(LoadSettings settings, String text) {
+        return new LimitedParser(new ParserImpl(settings, new StreamReader(settings, text)), YamlReader.MAX_DEPTH, YamlReader.MAX_ALIASES);
+    }
+
     /** A limit a manifest went past, with where it did. */
-    static final class Exceeded extends RuntimeException {
-        final Optional<org.snakeyaml.engine.v2.exceptions.Mark> mark;
+    public static final class Exceeded extends RuntimeException {
+        private final Optional<org.snakeyaml.engine.v2.exceptions.Mark> mark;
 
         Exceeded(Optional<org.snakeyaml.engine.v2.exceptions.Mark> mark, String message) {
             super(message);
             this.mark = mark;
+        }
+
+        /** Where the limit was passed. */
+        public Optional<org.snakeyaml.engine.v2.exceptions.Mark> mark() {
+            return mark;
         }
     }
 

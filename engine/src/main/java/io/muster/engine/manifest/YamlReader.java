@@ -27,8 +27,6 @@ import org.snakeyaml.engine.v2.nodes.NodeTuple;
 import org.snakeyaml.engine.v2.nodes.ScalarNode;
 import org.snakeyaml.engine.v2.nodes.SequenceNode;
 import org.snakeyaml.engine.v2.nodes.Tag;
-import org.snakeyaml.engine.v2.parser.ParserImpl;
-import org.snakeyaml.engine.v2.scanner.StreamReader;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
 
 /**
@@ -49,6 +47,9 @@ public final class YamlReader {
     private YamlReader() {}
 
     public static YNode read(Path file) throws ManifestException {
+        if (Files.exists(file) && !Files.isRegularFile(file)) { // opening a FIFO waits for a writer, maybe forever
+            throw new ManifestException(Mark.of(file), "cannot read: not a regular file (a directory, FIFO or device)");
+        }
         byte[] bytes;
         try (InputStream in = Files.newInputStream(file)) {
             bytes = in.readNBytes(MAX_BYTES + 1); // bounded: a huge file or /dev/zero is never read whole
@@ -77,10 +78,9 @@ public final class YamlReader {
                 .build();
         List<Node> documents = new ArrayList<>();
         try {
-            LimitedParser parser = new LimitedParser(new ParserImpl(settings, new StreamReader(settings, text)), MAX_DEPTH, MAX_ALIASES);
-            new Composer(settings, parser).forEachRemaining(documents::add);
+            new Composer(settings, LimitedParser.of(settings, text)).forEachRemaining(documents::add);
         } catch (LimitedParser.Exceeded e) {
-            throw new ManifestException(mark(file, e.mark), e.getMessage());
+            throw new ManifestException(mark(file, e.mark()), e.getMessage());
         } catch (ReaderException e) {
             throw new ManifestException(mark(file, text, e.getPosition()), String.format(Locale.ROOT, "invalid YAML: the character U+%04X is"
                     + " not allowed; write it as an escape in a double-quoted string (\"\\x%02X\")", e.getCodePoint(), e.getCodePoint()));

@@ -15,11 +15,16 @@ public final class LexicalPath {
 
     /** What is wrong with {@code path}, or null. */
     public static String problem(String path) {
-        for (int i = 0; i < path.length(); i++) {
-            char c = path.charAt(i);
+        return controlCharacter(path, "a path");
+    }
+
+    /** The first control character in {@code text}, said of {@code what} ("a path"), or null when it has none. */
+    public static String controlCharacter(String text, String what) {
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
             if (Character.isISOControl(c)) {
-                return String.format(Locale.ROOT, "contains the control character U+%04X at position %d; a path may not contain"
-                        + " control characters", (int) c, i + 1);
+                return String.format(Locale.ROOT, "contains the control character U+%04X at position %d; %s may not contain"
+                        + " control characters", (int) c, i + 1, what);
             }
         }
         return null;

@@ -1,5 +1,6 @@
 package io.muster.engine.run;
 
+import io.muster.engine.util.fs.TrustedPath;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
@@ -62,13 +63,14 @@ public final class StateLock implements AutoCloseable {
     }
 
     /**
-     * Takes the lock of {@code prefix} (created 0700 when missing) without waiting.
+     * Takes the lock of {@code prefix} (created 0700 when missing, and trusted as {@link TrustedPath} says) without waiting.
      *
      * @throws HeldException when another run holds it
      * @throws IOException when the lock file cannot be created or opened, or is no regular file
      */
     public static StateLock tryAcquire(Path prefix) throws IOException, HeldException {
-        Files.createDirectories(prefix, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rwx------")));
+        // trusted like every state directory: a prefix a user can change could lead the lock to truncate any file named lock
+        TrustedPath.create(prefix).close();
         Path file = prefix.toRealPath().resolve(FILE);
         if (!HELD.add(file)) throw new HeldException(file, Long.toString(ProcessHandle.current().pid()));
         FileChannel channel = null;

@@ -4,6 +4,7 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
+import java.util.Locale;
 
 /**
  * The name of a resource's state directory: the start of its encoded name (readable, for whoever looks)
@@ -36,7 +37,7 @@ final class StateNames {
         for (byte b : name.getBytes(StandardCharsets.UTF_8)) {
             char c = (char) (b & 0xff);
             if (Character.isLetterOrDigit(c) && c < 128 || c == '-' || c == '_' || (c == '.' && out.length() > 0)) out.append(c);
-            else out.append('%').append(String.format("%02X", b & 0xff));
+            else out.append('%').append(String.format(Locale.ROOT, "%02X", b & 0xff));
         }
         return out.toString();
     }

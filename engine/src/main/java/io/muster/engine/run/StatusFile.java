@@ -1,6 +1,7 @@
 package io.muster.engine.run;
 
 import io.muster.engine.util.fs.Directory;
+import io.muster.engine.util.fs.Stat;
 import io.muster.engine.util.fs.TempFile;
 import io.muster.engine.util.fs.TrustedPath;
 import java.io.IOException;
@@ -13,7 +14,7 @@ import java.nio.file.Path;
  * so the last line is the state now and the file is the run's history. A new empty file (0644) takes the
  * path's place when the run starts, written the way every file is (see {@link TempFile}); the run then
  * appends through its descriptor (open until the process ends), so a link put at the path later is never
- * followed.
+ * followed. A directory, device or FIFO at the path is an error: it is never replaced.
  */
 public final class StatusFile {
     private final Path path;
@@ -22,7 +23,12 @@ public final class StatusFile {
     public StatusFile(Path path) throws IOException {
         this.path = path.toAbsolutePath();
         try (Directory dir = TrustedPath.open(this.path.getParent(), -1)) {
-            file = dir.createTemp(this.path.getFileName().toString());
+            String name = this.path.getFileName().toString();
+            Stat there = dir.stat(name);
+            if (there != null && !there.regular() && !there.link()) { // /dev/null, /dev/stdout: a device must stay one
+                throw new IOException(this.path + " is a " + there.typeName() + "; the status file replaces only a regular file or a link");
+            }
+            file = dir.createTemp(name);
             try {
                 file.setAttributes(0644, -1, -1);
                 file.commit();

@@ -1,7 +1,7 @@
 package io.muster.engine.template;
 
+import io.muster.engine.util.fs.OpenFile;
 import java.io.IOException;
-import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +36,8 @@ public final class Functions {
 
     /**
      * The content of a regular file (UTF-8), relative to the manifest's directory, of at most {@link #FILE_LIMIT}
-     * bytes: a FIFO or device is refused before it is opened, as reading it could block or never end.
+     * bytes: a FIFO or device is refused before it is opened, as reading it could block or never end. A link on
+     * the way is followed only when root owns it (see {@link OpenFile#regular}).
      */
     public String file(String path) {
         Path resolved = scope.directory().resolve(path);
@@ -50,8 +51,9 @@ public final class Functions {
             String tooLarge = where + resolved + " is over " + (FILE_LIMIT >> 20) + " MiB, the most file() reads";
             if (attributes.size() > FILE_LIMIT) throw new TemplateException(tooLarge);
             byte[] content;
-            try (InputStream in = Files.newInputStream(resolved)) {
-                content = in.readNBytes(FILE_LIMIT + 1); // it may have grown since
+            try (OpenFile in = OpenFile.regular(resolved)) { // through root's links only, as a source
+                if (in.stat().size() > FILE_LIMIT) throw new TemplateException(tooLarge); // it may have grown since
+                content = in.readAll();
             }
             if (content.length > FILE_LIMIT) throw new TemplateException(tooLarge);
             return StandardCharsets.UTF_8.newDecoder().decode(ByteBuffer.wrap(content)).toString();

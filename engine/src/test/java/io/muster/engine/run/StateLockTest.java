@@ -11,6 +11,8 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 class StateLockTest {
+    private static final int NOBODY = 65534;
+
     @TempDir
     Path dir;
 
@@ -65,5 +67,22 @@ class StateLockTest {
     void aLockFileThatIsNoRegularFileIsRefused() throws Exception {
         Files.createDirectory(dir.resolve("lock"));
         assertThatThrownBy(() -> StateLock.tryAcquire(dir)).isInstanceOf(IOException.class).hasMessageContaining("Is a directory");
+    }
+
+    @Test
+    void aPrefixThatAnotherUserCanSwapForALinkIsRefusedBeforeAnyFileIsTouched() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // nobody may pass through
+        Path victims = Files.createDirectory(dir.resolve("victims"));
+        Files.writeString(victims.resolve("lock"), "precious\n");
+        Path users = Files.createDirectory(dir.resolve("users"));
+        Files.setAttribute(users, "unix:uid", NOBODY);
+        Process link = new ProcessBuilder("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
+                "ln", "-s", victims.toString(), users.resolve("prefix").toString()).inheritIO().start();
+        assertThat(link.waitFor()).isZero();
+
+        assertThatThrownBy(() -> StateLock.tryAcquire(users.resolve("prefix"))).isInstanceOf(IOException.class)
+                .hasMessageStartingWith("bad ownership or modes for directory " + users + ": owned by nobody");
+
+        assertThat(victims.resolve("lock")).as("not truncated to hold a pid").hasContent("precious");
     }
 }

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 import java.io.RandomAccessFile;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -69,6 +70,17 @@ class FileFunctionTest {
             file.setLength(Functions.FILE_LIMIT);
         }
         assertThat((String) render("${ file('full') }")).hasSize(Functions.FILE_LIMIT);
+    }
+
+    @Test
+    void aLinkThatAnotherUserOwnsIsNotFollowedSoThatUserCannotReadRootsFilesThroughAManifest() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "root only");
+        Path link = Files.createSymbolicLink(dir.resolve("users-link"), secret);
+        Files.setAttribute(link, "unix:uid", 65534, LinkOption.NOFOLLOW_LINKS);
+        assertThatThrownBy(() -> render("${ file('users-link') }")).hasMessage("file('users-link'): cannot read " + link
+                + ": bad ownership of symbolic link " + link + ": owned by nobody; muster follows only links owned by root");
+        Files.createSymbolicLink(dir.resolve("roots-link"), secret);
+        assertThat(render("${ file('roots-link') }")).isEqualTo("root only");
     }
 
     @Test

@@ -1,5 +1,6 @@
 package io.muster.engine.resource.document;
 
+import io.muster.engine.manifest.LimitedParser;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.util.Json;
 import io.muster.engine.util.Maps;
@@ -10,12 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import org.snakeyaml.engine.v2.api.Dump;
 import org.snakeyaml.engine.v2.api.DumpSettings;
-import org.snakeyaml.engine.v2.api.Load;
 import org.snakeyaml.engine.v2.api.LoadSettings;
 import org.snakeyaml.engine.v2.common.FlowStyle;
 import org.snakeyaml.engine.v2.common.NonPrintableStyle;
+import org.snakeyaml.engine.v2.composer.Composer;
+import org.snakeyaml.engine.v2.constructor.StandardConstructor;
+import org.snakeyaml.engine.v2.exceptions.Mark;
 import org.snakeyaml.engine.v2.exceptions.MarkedYamlEngineException;
 import org.snakeyaml.engine.v2.exceptions.YamlEngineException;
 import org.snakeyaml.engine.v2.schema.CoreSchema;
@@ -59,11 +63,14 @@ enum DocumentFormat {
         Object parse(String text) {
             List<Object> documents = new ArrayList<>(1);
             try {
-                new Load(LOAD).loadAllFromString(text).forEach(documents::add);
+                // within a manifest's limits: the composer recurses once per level, so a file 5000 deep overflowed the stack
+                StandardConstructor constructor = new StandardConstructor(LOAD);
+                new Composer(LOAD, LimitedParser.of(LOAD, text))
+                        .forEachRemaining(node -> documents.add(constructor.constructSingleDocument(Optional.of(node))));
+            } catch (LimitedParser.Exceeded e) {
+                throw new IllegalArgumentException(at(e.mark()) + e.getMessage());
             } catch (MarkedYamlEngineException e) {
-                String at = e.getProblemMark().or(e::getContextMark)
-                        .map(m -> "line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1) + ": ").orElse("");
-                throw new IllegalArgumentException(at + e.getProblem());
+                throw new IllegalArgumentException(at(e.getProblemMark().or(e::getContextMark)) + e.getProblem());
             } catch (YamlEngineException e) {
                 throw new IllegalArgumentException(e.getMessage());
             }
@@ -76,6 +83,10 @@ enum DocumentFormat {
         @Override
         String render(Map<String, Object> document) {
             return new Dump(DUMP).dumpToString(document);
+        }
+
+        private static String at(Optional<Mark> mark) {
+            return mark.map(m -> "line " + (m.getLine() + 1) + " column " + (m.getColumn() + 1) + ": ").orElse("");
         }
     };
 

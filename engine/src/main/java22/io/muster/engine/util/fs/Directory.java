@@ -24,6 +24,8 @@ import java.util.List;
 public final class Directory implements AutoCloseable {
     /** Attempts at deleting a tree that someone keeps changing, before muster gives up with an error. */
     private static final int DELETE_ATTEMPTS = 10;
+    /** The deepest tree {@link #delete} removes: each level holds a descriptor and a few stack frames. */
+    static final int MAX_TREE_DEPTH = 1000;
 
     private final int fd;
     private final String path;
@@ -136,9 +138,14 @@ public final class Directory implements AutoCloseable {
     /**
      * Deletes whatever is at {@code name}, a directory with all it holds, walking open directory
      * descriptors: a link anywhere in the tree is removed, never followed. A tree that keeps changing
-     * underneath is retried a few times, then an error.
+     * underneath is retried a few times, then an error. Deeper than {@link #MAX_TREE_DEPTH} is an error too
+     * (what was removed before muster got there stays removed).
      */
     public void delete(String name) throws IOException {
+        delete(name, 1);
+    }
+
+    private void delete(String name, int depth) throws IOException {
         for (int attempt = 1; ; attempt++) {
             try {
                 Libc.unlinkat(fd, name, 0, pathOf(name));
@@ -147,8 +154,12 @@ public final class Directory implements AutoCloseable {
                 if (e.errno == ENOENT) return;
                 if (e.errno != EISDIR) throw e;
             }
+            if (depth > MAX_TREE_DEPTH) {
+                throw new IOException("cannot remove " + pathOf(name) + ": the tree is more than " + MAX_TREE_DEPTH
+                        + " directories deep, the most muster removes");
+            }
             try (Directory tree = directory(name)) {
-                for (String entry : tree.list()) tree.delete(entry);
+                for (String entry : tree.list()) tree.delete(entry, depth + 1);
                 Libc.unlinkat(fd, name, AT_REMOVEDIR, pathOf(name));
                 return;
             } catch (Libc.Errno e) {

@@ -1,10 +1,5 @@
 package io.muster.engine.util.fs;
 
-import static io.muster.engine.util.fs.Libc.O_CLOEXEC;
-import static io.muster.engine.util.fs.Libc.O_NOCTTY;
-import static io.muster.engine.util.fs.Libc.O_NONBLOCK;
-import static io.muster.engine.util.fs.Libc.O_RDONLY;
-
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.lang.foreign.Arena;
@@ -17,6 +12,11 @@ import java.security.MessageDigest;
 public final class OpenFile implements AutoCloseable {
     /** The most muster reads into memory from one file (a source, a document, a file to compare). */
     public static final long MAX_READ = 64L << 20;
+    /**
+     * The most muster hashes of one file (a {@code sha256} of content a resource does not set): a sparse file
+     * can claim terabytes, which would keep a run hashing for hours.
+     */
+    public static final long MAX_DIGEST = 4L << 30;
 
     private final int fd;
     private final String path;
@@ -34,12 +34,12 @@ public final class OpenFile implements AutoCloseable {
     }
 
     /**
-     * Opens a regular file to read, following links (a {@code source:} the manifest names). A FIFO, a
-     * device or a directory is an error, never a hang.
+     * Opens a regular file to read (a {@code source:} the manifest names), following only links root owns
+     * (see {@link TrustedPath#read}). A FIFO, a device or a directory is an error, never a hang.
      */
     public static OpenFile regular(Path file) throws IOException {
         String path = file.toString();
-        OpenFile opened = new OpenFile(Libc.openat(Libc.AT_FDCWD, path, O_RDONLY | O_NONBLOCK | O_NOCTTY | O_CLOEXEC, 0, path), path);
+        OpenFile opened = TrustedPath.read(file);
         if (!opened.stat.regular()) {
             opened.close();
             throw new IOException(path + " is a " + (opened.stat.directory() ? "directory" : "special file") + ", not a regular file");
@@ -63,10 +63,20 @@ public final class OpenFile implements AutoCloseable {
         return out.toByteArray();
     }
 
-    /** Feeds the whole content of a regular file, of any size, to {@code digest}. */
+    /** Feeds the whole content of a regular file, of at most {@link #MAX_DIGEST} bytes, to {@code digest}, streamed. */
     public void digest(MessageDigest digest) throws IOException {
         requireRegular();
-        stream(digest::update);
+        if (stat.size() > MAX_DIGEST) throw tooLargeToHash(stat.size());
+        long[] read = {0};
+        stream(chunk -> { // it may grow while it is read
+            read[0] += chunk.length;
+            if (read[0] > MAX_DIGEST) throw tooLargeToHash(read[0]);
+            digest.update(chunk);
+        });
+    }
+
+    private IOException tooLargeToHash(long size) {
+        return new IOException(path + " is " + size + " bytes; muster hashes files of up to " + (MAX_DIGEST >> 30) + " GiB");
     }
 
     private interface Chunks {

@@ -10,7 +10,9 @@ import static io.muster.engine.util.fs.Libc.O_WRONLY;
 
 import java.io.IOException;
 import java.lang.foreign.Arena;
+import java.util.HashSet;
 import java.util.HexFormat;
+import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -20,6 +22,10 @@ import java.util.concurrent.ThreadLocalRandom;
  */
 public final class TempFile implements AutoCloseable {
     static final String MARK = ".muster-";
+
+    /** Temp files not yet committed or closed; its lock also orders creating and closing them with {@link #removeAll}. */
+    private static final Set<TempFile> OPEN = new HashSet<>();
+    private static boolean stopped;
 
     private final Directory dir;
     private final String target;
@@ -37,11 +43,32 @@ public final class TempFile implements AutoCloseable {
     static TempFile create(Directory dir, String target) throws IOException {
         while (true) {
             String name = "." + target + MARK + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
-            try {
-                return new TempFile(dir, target, name, Libc.openat(dir.fd(), name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600, dir.pathOf(name)));
-            } catch (Libc.Errno e) {
-                if (e.errno == ENOENT) throw new IOException(dir.path() + " was removed while muster wrote " + dir.pathOf(target) + " in it");
-                if (e.errno != EEXIST) throw e;
+            synchronized (OPEN) {
+                if (stopped) throw new IOException("muster is exiting; " + dir.pathOf(target) + " was left as it was");
+                try {
+                    TempFile temp = new TempFile(dir, target, name, Libc.openat(dir.fd(), name, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600, dir.pathOf(name)));
+                    OPEN.add(temp);
+                    return temp;
+                } catch (Libc.Errno e) {
+                    if (e.errno == ENOENT) throw new IOException(dir.path() + " was removed while muster wrote " + dir.pathOf(target) + " in it");
+                    if (e.errno != EEXIST) throw e;
+                }
+            }
+        }
+    }
+
+    /**
+     * For a forced stop ({@code Runtime.halt}, which runs no cleanup): removes every temp file being written
+     * and lets no new one be made, so an exit at once leaves no {@code .NAME.muster-<hex>} behind.
+     */
+    public static void removeAll() {
+        synchronized (OPEN) {
+            stopped = true;
+            for (TempFile temp : OPEN) {
+                try {
+                    temp.dir.unlink(temp.name);
+                } catch (IOException e) { // left for the next run of that file to remove
+                }
             }
         }
     }
@@ -73,7 +100,10 @@ public final class TempFile implements AutoCloseable {
             if (e.errno == ENOENT) throw moved();
             throw e;
         }
-        committed = true;
+        synchronized (OPEN) {
+            committed = true;
+            OPEN.remove(this);
+        }
     }
 
     private IOException moved() {
@@ -89,10 +119,13 @@ public final class TempFile implements AutoCloseable {
 
     @Override
     public void close() throws IOException {
-        try {
-            if (!committed) dir.unlink(name);
-        } finally {
-            Libc.close(fd);
+        synchronized (OPEN) { // not while removeAll uses the directory
+            OPEN.remove(this);
+            try {
+                if (!committed) dir.unlink(name);
+            } finally {
+                Libc.close(fd);
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
 import java.util.Deque;
+import java.util.Locale;
 
 /**
  * Opens a directory by walking its path from "/" one component at a time, each opened without following
@@ -29,19 +30,40 @@ public final class TrustedPath {
 
     /** The directory, trusted as above; {@code owner} is the uid the managed file will have (-1: root's). */
     public static Directory open(Path dir, int owner) throws IOException {
-        return walk(dir, owner, false);
+        return walk(dir, owner, false, true);
     }
 
     /** The directory, its missing parts made 0700 (state directories: muster's alone, whatever the umask). */
     public static Directory create(Path dir) throws IOException {
-        return walk(dir, -1, true);
+        return walk(dir, -1, true, true);
     }
 
-    private static Directory walk(Path dir, int owner, boolean create) throws IOException {
+    /**
+     * Opens a file to read (a {@code source:}), in a directory that may belong to anyone, following a link on
+     * its way (the file's own name too) only when root owns it: a user's link could have root copy any file it
+     * can read (/etc/shadow) to where that user reads it.
+     */
+    static OpenFile read(Path file) throws IOException {
+        Path path = file.toAbsolutePath();
+        for (int links = 0; ; links++) {
+            if (path.getParent() == null) return new OpenFile(Libc.openat(Libc.AT_FDCWD, "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, "/"), "/");
+            try (Directory dir = walk(path.getParent(), -1, false, false)) {
+                String name = path.getFileName().toString();
+                Stat st = dir.stat(name);
+                if (st == null) throw new NoSuchFileException(dir.pathOf(name));
+                if (!st.link()) return dir.open(name, st);
+                if (links == MAX_LINKS) throw new IOException(dir.pathOf(name) + ": too many levels of symbolic links");
+                requireTrustedLink(dir, name, st);
+                path = path.resolveSibling(Libc.readlinkat(dir.fd(), name, dir.pathOf(name)));
+            }
+        }
+    }
+
+    private static Directory walk(Path dir, int owner, boolean create, boolean checkDirectories) throws IOException {
         if (!dir.isAbsolute()) throw new IllegalArgumentException("not an absolute path: " + dir);
         Deque<String> todo = new ArrayDeque<>();
         for (Path part : dir) todo.add(part.toString());
-        Directory at = root(owner);
+        Directory at = root(owner, checkDirectories);
         int links = 0;
         try {
             while (!todo.isEmpty()) {
@@ -52,10 +74,7 @@ public final class TrustedPath {
                 if (st == null) throw new NoSuchFileException(at.pathOf(name), null, "parent directory does not exist");
                 if (st.link()) {
                     if (++links > MAX_LINKS) throw new IOException(at.pathOf(name) + ": too many levels of symbolic links");
-                    if (!trusted(st.uid(), -1)) {
-                        throw new IOException("bad ownership of symbolic link " + at.pathOf(name) + ": owned by " + Users.userName(st.uid())
-                                + "; muster follows only links owned by root");
-                    }
+                    requireTrustedLink(at, name, st);
                     String target = Libc.readlinkat(at.fd(), name, at.pathOf(name));
                     Path link = Path.of(target);
                     Deque<String> next = new ArrayDeque<>();
@@ -63,14 +82,14 @@ public final class TrustedPath {
                     while (!next.isEmpty()) todo.push(next.removeLast());
                     if (link.isAbsolute()) {
                         at.close();
-                        at = root(owner);
+                        at = root(owner, checkDirectories);
                     }
                     continue;
                 }
                 Directory child = name.equals("..") ? parent(at) : at.directory(name);
                 at.close();
                 at = child;
-                check(at, owner);
+                if (checkDirectories) check(at, owner);
             }
             return at;
         } catch (IOException | RuntimeException e) {
@@ -79,10 +98,10 @@ public final class TrustedPath {
         }
     }
 
-    private static Directory root(int owner) throws IOException {
+    private static Directory root(int owner, boolean checked) throws IOException {
         Directory root = new Directory(Libc.openat(Libc.AT_FDCWD, "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, "/"), "/");
         try {
-            check(root, owner);
+            if (checked) check(root, owner);
         } catch (IOException e) {
             root.close();
             throw e;
@@ -119,8 +138,15 @@ public final class TrustedPath {
         }
         if ((st.mode() & 022) != 0 && (st.mode() & STICKY) == 0) {
             throw new IOException("bad ownership or modes for directory " + dir.path() + ": writable by "
-                    + ((st.mode() & 002) != 0 ? "others" : "its group") + " (mode " + String.format("%04o", st.mode())
+                    + ((st.mode() & 002) != 0 ? "others" : "its group") + " (mode " + String.format(Locale.ROOT, "%04o", st.mode())
                     + ") and not sticky; muster does not write below a directory others can change");
+        }
+    }
+
+    private static void requireTrustedLink(Directory dir, String name, Stat link) throws IOException {
+        if (!trusted(link.uid(), -1)) {
+            throw new IOException("bad ownership of symbolic link " + dir.pathOf(name) + ": owned by " + Users.userName(link.uid())
+                    + "; muster follows only links owned by root");
         }
     }
 

@@ -54,6 +54,19 @@ class DocumentFormatTest {
     }
 
     @Test
+    void aFileNestedDeeperThanAManifestMayIsRefusedWhereItGoesTooDeepNotWithAStackOverflow() {
+        String flow = "a: " + "[".repeat(5000) + "]".repeat(5000) + "\n";
+        assertThatThrownBy(() -> read(DocumentFormat.YAML, flow))
+                .hasMessage("not valid YAML: line 1 column 203: nested deeper than 200 levels (the limit)");
+        StringBuilder block = new StringBuilder("a:\n");
+        for (int i = 1; i < 3000; i++) block.append("  ".repeat(i)).append("-\n");
+        assertThatThrownBy(() -> read(DocumentFormat.YAML, block.toString()))
+                .hasMessage("not valid YAML: line 201 column 401: nested deeper than 200 levels (the limit)");
+        assertThatThrownBy(() -> read(DocumentFormat.JSON, "{\"a\": " + "[".repeat(5000) + "]".repeat(5000) + "}"))
+                .hasMessageContaining("nesting deeper than 200 levels");
+    }
+
+    @Test
     void theFormatFollowsTheExtension() {
         assertThat(DocumentFormat.byExtension("a.JSON")).isEqualTo(DocumentFormat.JSON);
         assertThat(DocumentFormat.byExtension("a.yml")).isEqualTo(DocumentFormat.YAML);

@@ -134,6 +134,75 @@ class FileSafetyTest {
     }
 
     @Test
+    void aSourceIsReadThroughAUsersLinkNeverSoThatUserCannotHaveRootCopyFilesOnlyRootMayRead() throws Exception {
+        Path secret = Files.writeString(dir.resolve("secret"), "root only");
+        Files.setPosixFilePermissions(secret, PosixFilePermissions.fromString("rw-------"));
+        Path alice = Files.createDirectory(dir.resolve("alice"));
+        chown(alice, Attacker.NOBODY);
+        chown(Files.writeString(alice.resolve("own.conf"), "alice's"), Attacker.NOBODY);
+        chown(Files.createSymbolicLink(alice.resolve("app.conf"), secret), Attacker.NOBODY);
+        chown(Files.createSymbolicLink(alice.resolve("dir"), dir), Attacker.NOBODY);
+        Files.createSymbolicLink(dir.resolve("roots.conf"), alice.resolve("own.conf"));
+        Report report = m.apply("""
+                resources:
+                  - file:
+                      - ROOT/copy: {source: alice/app.conf}
+                      - ROOT/through-dir: {source: alice/dir/secret}
+                      - ROOT/own: {source: alice/own.conf}
+                      - ROOT/through-roots-link: {source: roots.conf}
+                """);
+        assertThat(error(report, "copy")).isEqualTo("source bad ownership of symbolic link "
+                + alice.resolve("app.conf") + ": owned by nobody; muster follows only links owned by root");
+        assertThat(error(report, "through-dir")).contains("bad ownership of symbolic link " + alice.resolve("dir"));
+        assertThat(dir.resolve("copy")).doesNotExist();
+        assertThat(dir.resolve("through-dir")).doesNotExist();
+        assertThat(dir.resolve("own")).as("a user's directory and file may be a source").hasContent("alice's");
+        assertThat(dir.resolve("through-roots-link")).as("root's links are followed").hasContent("alice's");
+    }
+
+    @Test
+    void aTreeAUserNestedThousandsDeepIsAnErrorNotAStackOverflowAndOneLessDeepIsRemoved() throws Exception {
+        Path alice = Files.createDirectory(dir.resolve("alice"));
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // nobody may pass through
+        chown(alice, Attacker.NOBODY);
+        nest(alice.resolve("deep"), 20_000);
+        nest(alice.resolve("shallow"), 900);
+        Report report = m.apply("""
+                resources:
+                  - file:
+                      - ROOT/alice/deep: {ensure: absent, force: true, owner: nobody}
+                      - ROOT/alice/shallow: {ensure: absent, force: true, owner: nobody}
+                """);
+        assertThat(error(report, "alice/deep")).startsWith("cannot remove " + alice.resolve("deep/d/d"))
+                .endsWith(": the tree is more than 1000 directories deep, the most muster removes");
+        assertThat(error(report, "alice/shallow")).isNull();
+        assertThat(alice.resolve("shallow")).doesNotExist();
+        assertThat(new ProcessBuilder("rm", "-rf", alice.toString()).start().waitFor()).as("cleaned up (JUnit cannot go that deep)").isZero();
+    }
+
+    /** {@code depth} directories {@code top/d/d/…}, made by nobody (with perl: sh cannot cd deeper than a path may be long). */
+    private static void nest(Path top, int depth) throws Exception {
+        Process mkdirs = new ProcessBuilder("setpriv", "--reuid=" + Attacker.NOBODY, "--regid=" + Attacker.NOBODY, "--clear-groups",
+                "perl", "-e", "mkdir $ARGV[0] and chdir $ARGV[0] or die $!; for (2 .. $ARGV[1]) { mkdir 'd' and chdir 'd' or die $! }",
+                top.toString(), Integer.toString(depth)).inheritIO().start();
+        assertThat(mkdirs.waitFor()).isZero();
+    }
+
+    @Test
+    void theSha256OfASparseFileOfTerabytesIsAnErrorNotHoursOfHashing() throws Exception {
+        Path huge = dir.resolve("huge");
+        try (RandomAccessFile file = new RandomAccessFile(huge.toFile(), "rw")) {
+            file.setLength(1L << 40); // what a user can make of their own file in an instant
+        }
+        Report report = assertTimeoutPreemptively(Duration.ofSeconds(30), () -> m.apply("""
+                resources:
+                  - file: [ROOT/huge]
+                  - msg: [{m: {message: "${ lookup('file#ROOT/huge.sha256') }"}}]
+                """));
+        assertThat(error(report, "huge")).isEqualTo(huge + " is 1099511627776 bytes; muster hashes files of up to 4 GiB");
+    }
+
+    @Test
     void aFifoAtTheManagedPathIsReplacedWithoutHanging() throws Exception {
         Path fifo = dir.resolve("conf");
         assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();

@@ -40,8 +40,7 @@ final class ApplyOutcome {
         String warning = weakenedNoop(apply);
         long failed = children.stream().filter(r -> r.status() == Status.FAILED).count();
         if (failed > 0) {
-            return new ResourceReport(apply.id(), Status.FAILED, List.of(), false, warning,
-                    "child manifest had " + failed + " failed resources", 0);
+            return ResourceReport.failed(apply.id(), warning, "child manifest had " + failed + " failed resources", 0);
         }
         if (blockedBy != null) return ResourceReport.skipped(apply.id(), blockedBy);
         // a child in noop under an apply that is not only would have changed: that must not refresh anything
@@ -50,8 +49,7 @@ final class ApplyOutcome {
         long wouldChange = children.stream().filter(r -> r.status() == Status.CHANGED).count() - changed;
         String counts = changed > 0 ? changed + " of " + children.size() + " child resources changed"
                 : wouldChange > 0 ? wouldChange + " child resources would change (noop)" : null;
-        return new ResourceReport(apply.id(), changed > 0 ? Status.CHANGED : Status.STABLE, List.of(), false,
-                warning != null ? warning : counts, null, 0);
+        return ResourceReport.checked(apply.id(), changed > 0, List.of(), false, warning != null ? warning : counts, 0);
     }
 
     /** A child cannot leave noop when its parent is in it: says so (and logs it) when one tried. */

@@ -224,7 +224,7 @@ public final class LiveRun implements AutoCloseable {
         }
         ResourceReport outcome = applyOutcome.of(apply, children, null);
         if (!childChanged || outcome.status() != Status.STABLE) return outcome;
-        return new ResourceReport(apply.id(), Status.CHANGED, List.of(), false, "child resources changed", null, 0);
+        return ResourceReport.changed(apply.id(), "child resources changed");
     }
 
     Convergence convergence() {

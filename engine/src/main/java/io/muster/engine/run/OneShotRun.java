@@ -72,7 +72,7 @@ public final class OneShotRun {
                         try {
                             report = execute(v);
                         } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: the rest still runs
-                            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "internal error: " + e, 0);
+                            report = ResourceReport.failed(v.id(), "internal error: " + e);
                         }
                         report = VertexRun.placed(v, report);
                         reports.put(v.id(), report);
@@ -99,7 +99,7 @@ public final class OneShotRun {
                             report = vertexRun.run(v, refresh.containsKey(v.id()));
                         } catch (InterruptedException e) {
                             Thread.currentThread().interrupt();
-                            return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "interrupted", 0);
+                            return ResourceReport.failed(v.id(), "interrupted");
                         }
                         boolean retry = v.meta().retries(attempt);
                         if (report.status() != Status.FAILED || !retry) return report;

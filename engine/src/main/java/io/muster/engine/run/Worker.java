@@ -369,7 +369,7 @@ final class Worker {
             lock.unlock();
         }
         if (state != State.FAILED) { // each failed attempt of a watch was counted by the watch itself
-            last = VertexRun.placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
+            last = VertexRun.placed(vertex, ResourceReport.failed(id, why));
             run.progress().accept(last);
             run.convergence().eventful();
             setFailing(Failing.HARD);

@@ -8,7 +8,9 @@ import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
+import io.muster.engine.template.Scope;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HashMap;
@@ -16,6 +18,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -29,19 +32,26 @@ public final class LiveRun implements AutoCloseable {
     /** Marks the run busy while a graph is being swapped in (and before the first one): never converged then. */
     private static final String SWAPPING = "(graph swap)";
 
+    /**
+     * One graph as it runs, with its workers and what they run it with. A swap publishes a new one whole,
+     * in a single volatile write: a reader sees a graph and its workers together, never one of each.
+     */
+    record Generation(Graph graph, Map<String, Worker> workers, Values values, VertexRun vertexRun, ApplyOutcome applyOutcome) {}
+
     private final RunOptions options;
     private final Metrics metrics;
     private final Consumer<ResourceReport> progress;
+    private final Clock clock;
+    private final ThreadFactory threads;
     private final Convergence convergence;
     private final Semaphores semaphores;
+    private final Attempts attempts;
     private final PathWatches paths;
-    private volatile Graph graph = new Graph(List.of(), List.of());
-    private volatile Map<String, Worker> workers = Map.of();
-    private volatile Values values = new Values(graph);
-    private volatile VertexRun vertexRun;
-    private volatile ApplyOutcome applyOutcome;
+    private final Seam seam = new Seam();
+    /** Written only by {@link #swap} (synchronized), read by every worker without a lock. */
+    private volatile Generation generation;
     private final Reversals reversals;
-    /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
+    /** What a swap waits on for {@code meta.realize}; see {@link Seam#realizeChanged}. */
     private final Object realizing = new Object();
 
     /**
@@ -51,18 +61,27 @@ public final class LiveRun implements AutoCloseable {
      */
     public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
+        this(options, quietSeconds, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
+    }
+
+    LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+            Consumer<Boolean> onConverged, Clock clock, ThreadFactory threads) throws IOException {
         this.options = options;
         this.metrics = metrics;
         this.progress = progress;
+        this.clock = clock;
+        this.threads = threads;
         this.semaphores = new Semaphores(options.sema());
+        this.attempts = new Attempts(semaphores);
         this.reversals = new Reversals(options, progress);
         this.paths = new PathWatches();
-        this.vertexRun = new VertexRun(options, values);
-        this.applyOutcome = new ApplyOutcome(graph, options);
+        Graph empty = new Graph(List.of(), List.of());
+        Values values = new Values(empty);
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values), new ApplyOutcome(empty, options));
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
-        });
+        }, clock, threads);
         convergence.busy(SWAPPING);
         convergence.start();
     }
@@ -71,9 +90,10 @@ public final class LiveRun implements AutoCloseable {
     public synchronized void swap(Graph next) throws InterruptedException {
         convergence.busy(SWAPPING);
         convergence.eventful(); // a new graph ends convergence now, not once the old workers have stopped
+        Generation running = generation;
         Map<String, Worker> kept = new LinkedHashMap<>();
         List<Worker> gone = new ArrayList<>();
-        for (Worker w : workers.values()) {
+        for (Worker w : running.workers().values()) {
             Vertex replacement = next.vertex(w.id());
             if (replacement != null && same(w.vertex(), replacement)) kept.put(w.id(), w);
             else gone.add(w);
@@ -82,28 +102,25 @@ public final class LiveRun implements AutoCloseable {
         // of them are told to stop before any is waited for, so none starts a new apply meanwhile
         awaitRealized(gone);
         stopAll(gone);
-        reversals.undo(graph, gone.stream().map(Worker::vertex).toList(), next, vertexRun);
+        reversals.undo(running.graph(), gone.stream().map(Worker::vertex).toList(), next, running.vertexRun());
         semaphores.use(next);
-        values = values.withGraph(next);
-        vertexRun = new VertexRun(options, values);
-        applyOutcome = new ApplyOutcome(next, options);
+        Values values = running.values().withGraph(next);
         Map<String, Worker> all = new LinkedHashMap<>();
         List<Worker> fresh = new ArrayList<>();
         for (Vertex v : next.vertices()) {
             Worker w = kept.get(v.id());
             if (w == null) {
-                w = new Worker(this, v);
+                w = new Worker(seam, v);
                 fresh.add(w);
             }
             all.put(v.id(), w);
         }
-        Graph previous = graph;
-        workers = all; // first: a worker that sees the new graph must find the workers of its new dependencies
-        graph = next;
+        generation = new Generation(next, all, values, new VertexRun(options, values), new ApplyOutcome(next, options));
         metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(),
                         Collectors.summingLong(v -> 1 + v.grouped().size()))),
                 System.currentTimeMillis());
         convergence.eventful();
+        Graph previous = running.graph();
         kept.forEach((id, w) -> w.rebind(next.vertex(id),
                 !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
         fresh.forEach(Worker::start);
@@ -114,13 +131,6 @@ public final class LiveRun implements AutoCloseable {
     private void awaitRealized(Collection<Worker> workers) throws InterruptedException {
         synchronized (realizing) {
             for (Worker w : workers) while (!w.realizedOrCannot()) realizing.wait();
-        }
-    }
-
-    /** A resource converged for the first time, failed, or began to retry: a swap waiting for realize looks again. */
-    void realizeChanged() {
-        synchronized (realizing) {
-            realizing.notifyAll();
         }
     }
 
@@ -135,18 +145,23 @@ public final class LiveRun implements AutoCloseable {
 
     /** Every resource of the running graph, in declaration order. */
     public List<ResourceStats> stats() {
-        return workers.values().stream().map(Worker::stats).toList();
+        return generation.workers().values().stream().map(Worker::stats).toList();
     }
 
     public RunOptions options() {
         return options;
     }
 
+    /** Watches {@code path} through the run's one inotify instance (the reloader watches the manifests so). */
+    AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
+        return paths.watch(path, onChange);
+    }
+
     /** Stops every watch; checks and applies under way finish first. */
     @Override
     public synchronized void close() throws InterruptedException, IOException {
         convergence.close(); // stopping is not converging: the state stays what it was
-        stopAll(workers.values());
+        stopAll(generation.workers().values());
         paths.close();
     }
 
@@ -193,57 +208,117 @@ public final class LiveRun implements AutoCloseable {
         return reversals.reports();
     }
 
-    // what workers share
-
-    Graph graph() {
-        return graph;
-    }
-
-    Worker worker(String id) {
-        return workers.get(id);
-    }
-
-    Values values() {
-        return values;
-    }
-
-    VertexRun vertexRun() {
-        return vertexRun;
-    }
-
-    /**
-     * An apply resource's outcome, from its children's last reports. A child may have been checked again
-     * since it changed (its own write wakes its watch), so whether one changed is told, not read.
-     */
-    ResourceReport applyOutcome(Vertex apply, boolean childChanged) {
-        Map<String, ResourceReport> children = new HashMap<>();
-        for (Edge e : graph.incoming(apply.id())) {
-            Worker child = workers.get(e.from());
-            ResourceReport last = child == null ? null : child.last();
-            if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
+    /** The run as its workers see it, over the generation published last. */
+    private final class Seam implements WorkerRun {
+        @Override
+        public Clock clock() {
+            return clock;
         }
-        ResourceReport outcome = applyOutcome.of(apply, children, null);
-        if (!childChanged || outcome.status() != Status.STABLE) return outcome;
-        return ResourceReport.changed(apply.id(), "child resources changed");
-    }
 
-    Convergence convergence() {
-        return convergence;
-    }
+        @Override
+        public ThreadFactory threads() {
+            return threads;
+        }
 
-    Semaphores semaphores() {
-        return semaphores;
-    }
+        @Override
+        public Attempts attempts() {
+            return attempts;
+        }
 
-    PathWatches paths() {
-        return paths;
-    }
+        @Override
+        public List<Link> dependencies(String id) {
+            Generation g = generation;
+            return links(g, g.graph().incoming(id), true);
+        }
 
-    Metrics metrics() {
-        return metrics;
-    }
+        @Override
+        public List<Link> dependents(String id) {
+            Generation g = generation;
+            return links(g, g.graph().outgoing(id), false);
+        }
 
-    Consumer<ResourceReport> progress() {
-        return progress;
+        private static List<Link> links(Generation g, List<Edge> edges, boolean from) {
+            List<Link> links = new ArrayList<>(edges.size());
+            for (Edge e : edges) {
+                Worker w = g.workers().get(from ? e.from() : e.to());
+                if (w != null) links.add(new Link(e, w));
+            }
+            return links;
+        }
+
+        /**
+         * An aggregate's outcome comes from its members' last reports. A member may have been checked again
+         * since it changed (its own write wakes its watch), so whether one changed is told, not read.
+         */
+        @Override
+        public ResourceReport attempt(Vertex v, boolean refresh, boolean membersChanged) {
+            Generation g = generation;
+            if (!aggregate(v)) return g.vertexRun().run(v, refresh);
+            Map<String, ResourceReport> members = new HashMap<>();
+            for (Link l : links(g, g.graph().incoming(v.id()), true)) {
+                ResourceReport last = l.worker().last();
+                if (l.edge().reason() == EdgeReason.CHILD && last != null) members.put(l.edge().from(), last);
+            }
+            ResourceReport outcome = g.applyOutcome().of(v, members, null);
+            if (!membersChanged || outcome.status() != Status.STABLE) return outcome;
+            return ResourceReport.changed(v.id(), "child resources changed");
+        }
+
+        @Override
+        public boolean aggregate(Vertex v) {
+            return ApplyOutcome.isApply(v);
+        }
+
+        @Override
+        public Map<String, Object> outputs(String id) {
+            return generation.values().outputs(id);
+        }
+
+        @Override
+        public Scope scope(Vertex v) {
+            return generation.vertexRun().scope(v);
+        }
+
+        @Override
+        public void checked(Vertex v, ResourceReport report) {
+            boolean changed = report.status() == Status.CHANGED;
+            boolean failed = report.status() == Status.FAILED;
+            metrics.checkApply(v.kind().name(), !(options.noop() || v.meta().noop()), changed, failed);
+            report(report, changed || failed);
+        }
+
+        @Override
+        public void report(ResourceReport report, boolean eventful) {
+            if (eventful) convergence.eventful();
+            progress.accept(report);
+        }
+
+        @Override
+        public void failure(Vertex v, boolean forGood) {
+            metrics.failure(v.kind().name(), forGood);
+        }
+
+        @Override
+        public void failing(Vertex v, boolean hard, int delta) {
+            metrics.failing(v.kind().name(), hard, delta);
+        }
+
+        @Override
+        public void busy(String id, boolean busy) {
+            if (busy) convergence.busy(id);
+            else convergence.idle(id);
+        }
+
+        @Override
+        public void realizeChanged() {
+            synchronized (realizing) {
+                realizing.notifyAll();
+            }
+        }
+
+        @Override
+        public AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
+            return paths.watch(path, onChange);
+        }
     }
 }

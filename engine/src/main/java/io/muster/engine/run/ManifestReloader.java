@@ -56,7 +56,7 @@ public final class ManifestReloader implements AutoCloseable {
             if (ApplyOutcome.isApply(v)) files.add(v.params().directory().resolve(v.name()).normalize());
         }
         List<AutoCloseable> next = new ArrayList<>();
-        for (Path file : files) next.add(run.paths().watch(file, this::changed));
+        for (Path file : files) next.add(run.watchPath(file, this::changed));
         closeAll(watches);
         watches = next;
     }

@@ -20,11 +20,16 @@ final class FakeClock implements Clock {
     /** The conditions of timed waits under way, signalled when time moves so their loops look again. */
     private final Set<Waiter> timed = ConcurrentHashMap.newKeySet();
 
+    /** The time each thread read last: a timed wait that begins after time moved past it returns at once. */
+    private final ThreadLocal<Long> lastRead = new ThreadLocal<>();
+
     private record Waiter(Lock lock, Condition condition) {}
 
     @Override
     public long nanoTime() {
-        return now;
+        long t = now;
+        lastRead.set(t);
+        return t;
     }
 
     /** Moves time on and wakes every wait on this clock, which then looks whether its time has come. */
@@ -68,9 +73,11 @@ final class FakeClock implements Clock {
     public void awaitNanos(Lock lock, Condition condition, long nanos) throws InterruptedException {
         if (nanos <= 0) return;
         Waiter w = new Waiter(lock, condition);
-        timed.add(w);
+        timed.add(w); // first: an advance after this signals it, and one before it is seen next
         waiting.add(Thread.currentThread());
         try {
+            Long read = lastRead.get();
+            if (read != null && read != now) return; // time moved since the caller looked: it looks again
             condition.await(); // the caller holds lock: advance signals it only once this thread waits
         } finally {
             waiting.remove(Thread.currentThread());

@@ -10,7 +10,6 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -32,8 +31,17 @@ final class Worker {
     /** What dependents see: whether they may run, must wait, or are blocked by a failure. */
     enum State { PENDING, CONVERGED, FAILED }
 
-    /** Where the loop is, as a stop sees it: waiting (a stop interrupts it), in an attempt (it finishes), or stopped. */
-    private enum Phase { WAITING, ATTEMPTING, STOPPING }
+    /**
+     * Where the loop is, as a stop sees it: waiting (a stop interrupts it), in an attempt (a stop lets it
+     * finish, never interrupts it), or told to stop (once the attempt under way, if any, has finished).
+     */
+    private enum Phase {
+        WAITING, ATTEMPTING, STOPPING_AFTER_ATTEMPT, STOPPING;
+
+        boolean stopping() {
+            return this == STOPPING_AFTER_ATTEMPT || this == STOPPING;
+        }
+    }
 
     private enum Failing { NONE, SOFT, HARD }
 
@@ -67,6 +75,7 @@ final class Worker {
     private final AtomicLong applies = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final RateLimiter limiter;
+    /** Its loop, set once by {@link #start} under {@link #lock}. */
     private Thread loop;
     private final WorkerWatch watch;
 
@@ -104,11 +113,18 @@ final class Worker {
     }
 
     void start() {
-        run.busy(id, true);
-        watch.start(vertex);
-        loop = run.threads().newThread(this::loop);
-        loop.setName(id);
-        loop.start();
+        run.events().busy(id, true);
+        if (run.watches()) watch.start(vertex);
+        else watch.none();
+        Thread t = run.threads().newThread(this::loop);
+        t.setName(id);
+        lock.lock();
+        try {
+            loop = t; // a stop may come first (a one-shot run stopped while its graph is swapped in): the loop sees it
+        } finally {
+            lock.unlock();
+        }
+        t.start();
     }
 
     /**
@@ -137,12 +153,12 @@ final class Worker {
     private void give(boolean memberChanged, boolean refreshIt) {
         lock.lock();
         try {
-            if (phase == Phase.STOPPING) return; // a late watch callback: a stopped resource must not stay busy
+            if (phase.stopping()) return; // a late watch callback: a stopped resource must not stay busy
             work.dirty = true;
             work.refresh |= refreshIt;
             work.membersChanged |= memberChanged;
             work.signalled = true;
-            run.busy(id, true);
+            run.events().busy(id, true);
             signal.signalAll();
         } finally {
             lock.unlock();
@@ -184,8 +200,13 @@ final class Worker {
     void requestStop() {
         lock.lock();
         try {
-            if (phase != Phase.ATTEMPTING) loop.interrupt();
-            phase = Phase.STOPPING;
+            phase = switch (phase) {
+                case ATTEMPTING, STOPPING_AFTER_ATTEMPT -> Phase.STOPPING_AFTER_ATTEMPT;
+                case WAITING, STOPPING -> {
+                    if (loop != null) loop.interrupt();
+                    yield Phase.STOPPING;
+                }
+            };
             signal.signalAll();
         } finally {
             lock.unlock();
@@ -197,7 +218,7 @@ final class Worker {
         loop.join();
         watch.end(); // the loop may have started it after requestStop (a first apply was under way)
         setFailing(Failing.NONE);
-        run.busy(id, false);
+        run.events().busy(id, false);
     }
 
     /** This resource's counters and last outcome, for the final report. */
@@ -213,15 +234,15 @@ final class Worker {
             while (true) {
                 lock.lock();
                 try {
-                    while (!work.signalled && phase != Phase.STOPPING) signal.await();
+                    while (!work.signalled && !phase.stopping()) signal.await();
                     work.signalled = false;
-                    if (phase == Phase.STOPPING) return;
+                    if (phase.stopping()) return;
                     if (!work.dirty) continue;
                 } finally {
                     lock.unlock();
                 }
                 try {
-                    Worker blocker = firstDependency(State.FAILED, !run.aggregate(vertex));
+                    Worker blocker = run.failuresBlock() ? firstDependency(State.FAILED, !run.aggregate(vertex)) : null;
                     if (watch.failure() != null) failWatch();
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
@@ -279,7 +300,7 @@ final class Worker {
         public boolean begin() {
             lock.lock();
             try {
-                if (phase == Phase.STOPPING) return false;
+                if (phase.stopping() || run.halted()) return false;
                 phase = Phase.ATTEMPTING;
                 return true;
             } finally {
@@ -291,7 +312,7 @@ final class Worker {
         public void end() {
             lock.lock();
             try {
-                if (phase == Phase.ATTEMPTING) phase = Phase.WAITING;
+                phase = phase == Phase.ATTEMPTING ? Phase.WAITING : Phase.STOPPING;
                 Thread.interrupted(); // a stop that came during the attempt is seen through the phase
             } finally {
                 lock.unlock();
@@ -302,7 +323,7 @@ final class Worker {
         public boolean pause(long nanos) throws InterruptedException {
             lock.lock();
             try {
-                return run.clock().pause(lock, signal, () -> phase == Phase.STOPPING, nanos);
+                return run.clock().pause(lock, signal, () -> phase.stopping() || run.halted(), nanos);
             } finally {
                 lock.unlock();
             }
@@ -316,9 +337,9 @@ final class Worker {
         if (report.status() == Status.CHANGED) applies.incrementAndGet();
         if (report.status() == Status.FAILED) failures.incrementAndGet();
         last = report;
-        run.checked(v, report);
+        run.events().checked(v, report, retrying);
         if (report.status() != Status.FAILED) return;
-        run.failure(v, !retrying);
+        run.events().failure(v, !retrying);
         if (retrying) setFailing(Failing.SOFT);
     }
 
@@ -330,6 +351,7 @@ final class Worker {
         if (first) run.realizeChanged();
         failure = null;
         state = State.CONVERGED;
+        run.events().settled(this); // before its dependents run: a one-shot run reports in dependency order
         for (WorkerRun.Link link : run.dependents(id)) {
             Worker dependent = link.worker();
             EdgeReason reason = link.edge().reason();
@@ -337,7 +359,7 @@ final class Worker {
             else if (changed || outputsChanged && reason == EdgeReason.LOOKUP) dependent.poke(Propagation.refreshes(link.edge(), v, dependent.vertex(), changed));
             else dependent.wake();
         }
-        watch.converged(v, first);
+        if (run.watches()) watch.converged(v, first);
         idleUnlessDirty();
     }
 
@@ -345,6 +367,7 @@ final class Worker {
         failure = why;
         state = State.FAILED;
         run.realizeChanged();
+        run.events().settled(this);
         for (WorkerRun.Link link : run.dependents(id)) {
             if (link.edge().reason() == EdgeReason.CHILD) link.worker().poke(false); // the aggregate now fails, naming how many
             else link.worker().wake();
@@ -358,10 +381,10 @@ final class Worker {
         if (why == null) return; // it recovered meanwhile
         if (state != State.FAILED || !why.equals(failure)) {
             last = VertexRun.placed(vertex, ResourceReport.skipped(id, why));
-            run.report(last, false);
+            run.events().report(last, false);
         }
         fail(why);
-        run.busy(id, false); // still dirty, to run once the dependency recovers, but not busy
+        run.events().busy(id, false); // still dirty, to run once the dependency recovers, but not busy
     }
 
     private void failWatch() {
@@ -381,7 +404,7 @@ final class Worker {
         }
         if (state != State.FAILED) { // each failed attempt of a watch was counted by the watch itself
             last = VertexRun.placed(vertex, ResourceReport.failed(id, why));
-            run.report(last, true);
+            run.events().report(last, true);
             setFailing(Failing.HARD);
         }
         fail(Propagation.blockedBy(id));
@@ -390,7 +413,7 @@ final class Worker {
     private void idleUnlessDirty() {
         lock.lock();
         try {
-            if (!work.dirty) run.busy(id, false);
+            if (!work.dirty) run.events().busy(id, false);
         } finally {
             lock.unlock();
         }
@@ -401,13 +424,13 @@ final class Worker {
         if (previous == next) return;
         failing = next;
         if (next == Failing.SOFT) run.realizeChanged();
-        if (previous != Failing.NONE) run.failing(vertex, previous == Failing.HARD, -1);
-        if (next != Failing.NONE) run.failing(vertex, next == Failing.HARD, 1);
+        if (previous != Failing.NONE) run.events().failing(vertex, previous == Failing.HARD, -1);
+        if (next != Failing.NONE) run.events().failing(vertex, next == Failing.HARD, 1);
     }
 
     /** An attempt of its watch failed: counted like a failed check; {@code retry} when another follows. */
     void watchFailed(boolean retry) {
         failures.incrementAndGet();
-        run.failure(vertex, !retry);
+        run.events().failure(vertex, !retry);
     }
 }

@@ -13,8 +13,8 @@ import java.util.concurrent.ThreadFactory;
 /**
  * The live run as one {@link Worker} (and its {@link WorkerWatch}) sees it: its neighbours in the graph
  * running now, a way to run its vertex once, and where to say what happened. A worker never sees the swap,
- * the other workers' bookkeeping or the run's services; {@link LiveRun} implements this over the
- * {@link LiveRun.Generation} published last.
+ * the other workers' bookkeeping or the run's services; the {@link Engine} implements this over the
+ * {@link Engine.Generation} published last.
  */
 interface WorkerRun {
     /** A neighbour: the edge to or from it and its worker. */
@@ -45,20 +45,17 @@ interface WorkerRun {
     /** The scope {@code v}'s late values render in: the values produced so far. */
     Scope scope(Vertex v);
 
-    /** A check or apply counted: its metrics, the quiet period when it changed or failed, its report. */
-    void checked(Vertex v, ResourceReport report);
+    /** Where to say what happened. */
+    RunEvents events();
 
-    /** A report that is no check (skipped, failed outside its run), shown as it is. */
-    void report(ResourceReport report, boolean eventful);
+    /** Whether resources are watched (a live run) or only run (a one-shot run). */
+    boolean watches();
 
-    /** A failed attempt, of a check or of a watch; {@code forGood} when no retry follows. */
-    void failure(Vertex v, boolean forGood);
+    /** Whether the run is being stopped: no attempt begins any more. */
+    boolean halted();
 
-    /** How many resources of {@code v}'s kind fail now, hard (for good) or soft (retrying), moved by {@code delta}. */
-    void failing(Vertex v, boolean hard, int delta);
-
-    /** {@code id} has work to do (never converged while any has) or is done for now. */
-    void busy(String id, boolean busy);
+    /** Whether a failed resource blocks its dependents; not in a health-check run, which changes nothing. */
+    boolean failuresBlock();
 
     /** A resource converged for the first time, failed, or began to retry: a swap waiting on {@code meta.realize} looks again. */
     void realizeChanged();

@@ -45,6 +45,11 @@ final class WorkerWatch {
         }
     }
 
+    /** For a run that watches nothing (a one-shot run): the worker need not wait for a watch. */
+    void none() {
+        ready.countDown();
+    }
+
     /** Waits until the watch is in place (or there is none to wait for). */
     void awaitReady() throws InterruptedException {
         ready.await();

@@ -53,6 +53,8 @@ final class Engine implements AutoCloseable {
     private volatile boolean halted;
     /** What a swap waits on for {@code meta.realize}; see {@link Seam#realizeChanged}. */
     private final Object realizing = new Object();
+    /** Whether a swap waits on {@link #realizing} now: workers notify only then, not on every convergence. */
+    private volatile boolean realizeAwaited;
 
     /** @param paths the watches of a live run, or null for a one-shot run */
     Engine(RunOptions options, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
@@ -110,8 +112,14 @@ final class Engine implements AutoCloseable {
 
     /** Waits until every one of {@code workers} may go ({@link Worker#realizedOrCannot}). */
     private void awaitRealized(Collection<Worker> workers) throws InterruptedException {
+        if (workers.isEmpty()) return;
         synchronized (realizing) {
-            for (Worker w : workers) while (!w.realizedOrCannot()) realizing.wait();
+            realizeAwaited = true; // before looking: a worker that moves after this sees it and notifies
+            try {
+                for (Worker w : workers) while (!w.realizedOrCannot()) realizing.wait();
+            } finally {
+                realizeAwaited = false;
+            }
         }
     }
 
@@ -270,6 +278,7 @@ final class Engine implements AutoCloseable {
 
         @Override
         public void realizeChanged() {
+            if (!realizeAwaited) return; // the worker published its state first: a swap about to look sees it
             synchronized (realizing) {
                 realizing.notifyAll();
             }

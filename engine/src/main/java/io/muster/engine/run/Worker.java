@@ -75,7 +75,9 @@ final class Worker {
     private final AtomicLong applies = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final RateLimiter limiter;
-    /** Its loop, set once by {@link #start} under {@link #lock}. */
+    /** Whether {@link #start} was called: from then on a signal launches the loop. Guarded by {@link #lock}. */
+    private boolean started;
+    /** Its loop, launched once under {@link #lock}; null until it may have something to do. */
     private Thread loop;
     private final WorkerWatch watch;
 
@@ -116,15 +118,23 @@ final class Worker {
         run.events().busy(id, true);
         if (run.watches()) watch.start(vertex);
         else watch.none();
-        Thread t = run.threads().newThread(this::loop);
-        t.setName(id);
         lock.lock();
         try {
-            loop = t; // a stop may come first (a one-shot run stopped while its graph is swapped in): the loop sees it
+            started = true;
+            // a dependency still pending wakes it when it is done: until then it needs no thread (a graph of
+            // 10,000 files under one directory starts 10,000 loops once the directory is there, not before)
+            if (firstDependency(State.PENDING, true) == null) launch();
         } finally {
             lock.unlock();
         }
-        t.start();
+    }
+
+    /** Starts the loop, once, unless stopped first (a one-shot run stopped while its graph is swapped in). Under {@link #lock}. */
+    private void launch() {
+        if (!started || loop != null || phase.stopping()) return;
+        loop = run.threads().newThread(this::loop);
+        loop.setName(id);
+        loop.start();
     }
 
     /**
@@ -160,6 +170,7 @@ final class Worker {
             work.signalled = true;
             run.events().busy(id, true);
             signal.signalAll();
+            launch();
         } finally {
             lock.unlock();
         }
@@ -171,6 +182,7 @@ final class Worker {
         try {
             work.signalled = true;
             signal.signalAll();
+            launch();
         } finally {
             lock.unlock();
         }
@@ -215,7 +227,14 @@ final class Worker {
     }
 
     void awaitStopped() throws InterruptedException {
-        loop.join();
+        Thread running;
+        lock.lock();
+        try {
+            running = loop;
+        } finally {
+            lock.unlock();
+        }
+        if (running != null) running.join();
         watch.end(); // the loop may have started it after requestStop (a first apply was under way)
         setFailing(Failing.NONE);
         run.events().busy(id, false);
@@ -247,6 +266,8 @@ final class Worker {
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
                     // else: a dependency is still converging, and wakes this one when it is done
+                    if (!run.watches() && state != State.PENDING) return; // a one-shot run: settled once is done
+
                 } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: keep the worker, and say so
                     LoggerFactory.getLogger("muster").debug("{}: internal error", id, e); // the trace for --debug; the report says what
                     failedOutsideItsRun("internal error: " + e);

@@ -139,7 +139,10 @@ final class Engine implements AutoCloseable {
         return reversals.reports();
     }
 
-    /** Stops every worker; checks and applies under way finish first. */
+    /**
+     * Stops every worker; checks and applies under way finish first. The end of a run in both modes (what
+     * the constructor opened for the run is closed here).
+     */
     @Override
     public synchronized void close() throws InterruptedException {
         stopAll(workers());

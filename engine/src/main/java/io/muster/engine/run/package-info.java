@@ -46,7 +46,7 @@
  * </ul>
  *
  * <h2>Per-run resources</h2>
- * {@code OneShotRun.run} and the {@code LiveRun} constructor/{@code close} are where a run begins and ends:
- * per-run sessions of kinds are opened and closed there.
+ * Both modes begin a run by constructing an {@code Engine} and end it with {@code Engine.close} (after its
+ * workers have stopped): that is the one place to open and close what a run holds for its kinds (sessions).
  */
 package io.muster.engine.run;

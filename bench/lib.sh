@@ -11,7 +11,7 @@ die() { echo "$me: FAIL: $*" >&2; keep=1; exit 2; }
 # The JDK for the floors and helpers, the one the launcher picks (scripts/jdk.sh). Sets $java.
 . "$root/scripts/jdk.sh"
 use_jdk() {
-  select_jdk || { echo "$me: needs a JDK 21 or newer (see above)" >&2; exit 2; }
+  select_jdk || { echo "$me: needs a JDK 22 or newer (see above)" >&2; exit 2; }
   java="$JAVA_HOME/bin/java"
 }
 

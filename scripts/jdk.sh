@@ -1,4 +1,4 @@
-# Sourced by ./muster, ./run-tests and bench scripts: selects a JDK >= 21 and exports JAVA_HOME.
+# Sourced by ./muster, ./run-tests and bench scripts: selects a JDK >= 22 (muster calls libc through the foreign function API, final in 22) and exports JAVA_HOME.
 # JAVA_HOME wins when it is new enough; otherwise the newest JDK under /usr/lib/jvm.
 
 jdk_major() { # prints the major version of the JDK at $1, or nothing
@@ -12,18 +12,18 @@ select_jdk() {
   local best="" best_major=0 candidate major
   if [ -n "${JAVA_HOME:-}" ]; then
     major=$(jdk_major "$JAVA_HOME")
-    if [ -n "$major" ] && [ "$major" -ge 21 ]; then return 0; fi
+    if [ -n "$major" ] && [ "$major" -ge 22 ]; then return 0; fi
   fi
   for candidate in /usr/lib/jvm/*; do
     [ -L "$candidate" ] && continue
     major=$(jdk_major "$candidate")
-    if [ -n "$major" ] && [ "$major" -ge 21 ] && [ "$major" -gt "$best_major" ]; then
+    if [ -n "$major" ] && [ "$major" -ge 22 ] && [ "$major" -gt "$best_major" ]; then
       best="$candidate" best_major="$major"
     fi
   done
   if [ -z "$best" ]; then
-    echo "muster: no JDK 21 or newer found (JAVA_HOME=${JAVA_HOME:-unset}, /usr/lib/jvm has: $(ls /usr/lib/jvm 2>/dev/null | tr '\n' ' '))." >&2
-    echo "muster: install one, e.g. 'apt-get install temurin-21-jdk' or 'apt-get install openjdk-21-jdk', or set JAVA_HOME." >&2
+    echo "muster: no JDK 22 or newer found (JAVA_HOME=${JAVA_HOME:-unset}, /usr/lib/jvm has: $(ls /usr/lib/jvm 2>/dev/null | tr '\n' ' '))." >&2
+    echo "muster: install one, e.g. 'apt-get install temurin-25-jdk' or 'apt-get install openjdk-25-jdk', or set JAVA_HOME." >&2
     return 1
   fi
   export JAVA_HOME="$best"

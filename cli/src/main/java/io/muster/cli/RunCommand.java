@@ -114,7 +114,7 @@ final class RunCommand implements Callable<Integer> {
         boolean converged;
         try {
             live.swap(graph);
-            try (ManifestReloader reloader = new ManifestReloader(live, manifest.manifest, graph, () -> manifest.compile(err))) {
+            try (ManifestReloader reloader = new ManifestReloader(live, graph, () -> manifest.compile(err))) {
                 if (maxRuntime == null) done.await();
                 else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
             }

@@ -1,6 +1,6 @@
 package io.muster.cli;
 
-import io.muster.engine.resource.exec.ProcessGroups;
+import io.muster.engine.process.ProcessGroups;
 import sun.misc.Signal;
 import sun.misc.SignalHandler;
 

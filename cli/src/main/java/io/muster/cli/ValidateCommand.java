@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.engine.graph.Graph;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -21,7 +22,7 @@ final class ValidateCommand implements Callable<Integer> {
     public Integer call() {
         Graph graph = manifest.compile(spec.commandLine().getErr());
         if (graph == null) return 1;
-        spec.commandLine().getOut().printf("%s: ok, %d resources, %d edges%n", manifest.manifest, graph.size(), graph.edges().size());
+        spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok, %d resources, %d edges%n", manifest.manifest, graph.size(), graph.edges().size());
         return 0;
     }
 }

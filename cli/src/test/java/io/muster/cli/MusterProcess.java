@@ -44,11 +44,17 @@ final class MusterProcess implements AutoCloseable {
 
     /** As {@link #start(Path, String, Object...)}, with {@code environment} added to the test's own. */
     static MusterProcess start(Path dir, String name, Map<String, String> environment, Object... args) throws IOException {
+        return start(dir, name, List.of(), environment, args);
+    }
+
+    /** As {@link #start(Path, String, Map, Object...)}, with {@code jvmOptions} for muster's JVM ({@code -Duser.language=tr}). */
+    static MusterProcess start(Path dir, String name, List<String> jvmOptions, Map<String, String> environment, Object... args)
+            throws IOException {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m",
-                "-cp", System.getProperty("java.class.path"),
-                "io.muster.cli.Main"));
+                "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.muster.cli.Main"));
         for (Object arg : args) command.add(String.valueOf(arg));
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");

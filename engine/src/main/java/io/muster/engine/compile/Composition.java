@@ -6,8 +6,9 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.manifest.YamlReader;
+import io.muster.engine.resource.AggregateKind;
+import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Type;
-import io.muster.engine.resource.apply.ApplyKind;
 import io.muster.engine.template.Lookup;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
@@ -18,36 +19,37 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
+import java.util.Set;
 
 /**
- * Reads a manifest and, through its {@code apply} resources, every child manifest into one list of
- * declarations, each child's right after the apply resource that includes it. Every manifest has a scope of
- * its own (its data, its directory), so nothing of a child reaches its parent's other resources; a child's
- * resources inherit the noop and health-check mode of the applies above them, which a child can strengthen,
- * never weaken. Nesting depth, apply cycles and {@code allow_apply} are checked here, so they fail the
- * compilation: nothing runs.
+ * Reads a manifest and, through its aggregates ({@link AggregateKind}), the manifest of each one's members
+ * (its child) into one list of declarations, each child's right after the aggregate that includes it. Every
+ * manifest has a scope of its own (its data, its directory), so nothing of a child reaches its parent's other
+ * resources; a child's resources inherit the noop and health-check mode of the aggregates above them, which a
+ * child can strengthen, never weaken. Nesting depth, cycles and {@link AggregateKind#ALLOW_NESTING} are checked
+ * here, so they fail the compilation: nothing runs.
  */
 final class Composition {
     private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources");
-    private static final Pattern URL = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://.*");
 
     private final CompileOptions options;
     private final Problems problems;
     private final Path rootDirectory;
     private final List<Declaration> declarations = new ArrayList<>();
-    private final Map<Declaration, List<Declaration>> children = new IdentityHashMap<>();
+    private final Map<Declaration, List<Declaration>> members = new IdentityHashMap<>();
+    private final Set<Path> manifests = new LinkedHashSet<>();
 
     /**
      * A manifest to read: the chain of real paths that led to it (for cycles), its origin, the data its
-     * apply passes, and the apply that forbids it to apply others (null when it may).
+     * aggregate passes, and the aggregate that forbids it to include others (null when it may).
      */
-    private record Level(Path file, List<Path> realChain, Origin origin, Map<String, Object> applyData, Declaration deniedBy) {}
+    private record Level(Path file, List<Path> realChain, Origin origin, Map<String, Object> aggregateData, Declaration deniedBy) {}
 
-    /** An apply resource's own settings, as its parent manifest renders them. */
-    private record Settings(boolean noop, boolean healthCheckOnly, boolean allowApply, Map<String, Object> data) {}
+    /** An aggregate's scope properties ({@link AggregateKind#schemaWith}), as its parent manifest renders them. */
+    private record Settings(boolean noop, boolean healthCheckOnly, boolean allowNesting, Map<String, Object> data) {}
 
     Composition(CompileOptions options, Problems problems, Path root) {
         this.options = options;
@@ -62,9 +64,14 @@ final class Composition {
         return declarations;
     }
 
-    /** The direct children of each apply declaration. */
-    Map<Declaration, List<Declaration>> children() {
-        return children;
+    /** The direct members of each aggregate declaration. */
+    Map<Declaration, List<Declaration>> members() {
+        return members;
+    }
+
+    /** Every manifest read, absolute. */
+    Set<Path> manifests() {
+        return manifests;
     }
 
     private YNode.Dict top(Path file) throws ManifestException {
@@ -82,53 +89,57 @@ final class Composition {
                         + "; expected " + String.join(", ", TOP_LEVEL));
             }
         }
-        Path directory = level.file().toAbsolutePath().normalize().getParent();
+        Path file = level.file().toAbsolutePath().normalize();
+        manifests.add(file);
+        Path directory = file.getParent();
         Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE);
-        Map<String, Object> data = DataResolver.resolve(top, base, level.applyData(), options.data());
+        Map<String, Object> data = DataResolver.resolve(top, base, level.aggregateData(), options.data());
         Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE);
         List<Declaration> own = new Declarations(problems, scope, level.origin(), options.kinds()).read(top.get("resources"));
         for (Declaration d : own) {
             declarations.add(d);
-            if (d.kind().name().equals(ApplyKind.NAME)) children.put(d, include(d, level));
+            if (d.kind() instanceof AggregateKind kind) members.put(d, include(d, kind, level));
         }
         return own;
     }
 
-    /** Reads the child manifest of {@code apply}; its declarations, or none when it cannot be included. */
-    private List<Declaration> include(Declaration apply, Level parent) {
+    /** Reads the child manifest of {@code aggregate}; its declarations, or none when it cannot be included. */
+    private List<Declaration> include(Declaration aggregate, AggregateKind kind, Level parent) {
         if (parent.deniedBy() != null) {
             Declaration denying = parent.deniedBy();
-            problems.add(apply.mark(), apply.id() + ": this manifest may not apply others: " + denying.id() + " ("
-                    + where(denying.mark()) + ") sets allow_apply: false");
+            problems.add(aggregate.mark(), aggregate.id() + ": this manifest may not apply others: " + denying.id() + " ("
+                    + where(denying.mark()) + ") sets " + AggregateKind.ALLOW_NESTING + ": false");
             return List.of();
         }
-        if (URL.matcher(apply.name()).matches()) {
-            problems.add(apply.mark(), apply.id() + ": expected a path relative to this manifest, not a URL");
+        Path file;
+        try {
+            file = kind.members(aggregate.name(), aggregate.scope().directory());
+        } catch (InvalidResourceException e) {
+            problems.add(aggregate.mark(), aggregate.id() + ": " + e.getMessage());
             return List.of();
         }
-        Path file = parent.file().resolveSibling(apply.name()).normalize();
         if (!Files.isRegularFile(file)) {
-            problems.add(apply.mark(), apply.id() + ": no manifest at " + file);
+            problems.add(aggregate.mark(), aggregate.id() + ": no manifest at " + file);
             return List.of();
         }
         Path real = realPath(file);
         List<String> chain = new ArrayList<>(parent.origin().chain());
         chain.add(label(file));
         if (parent.realChain().contains(real)) {
-            problems.add(apply.mark(), apply.id() + ": apply cycle: " + String.join(" -> ", chain));
+            problems.add(aggregate.mark(), aggregate.id() + ": " + kind.name() + " cycle: " + String.join(" -> ", chain));
             return List.of();
         }
         if (chain.size() > options.maxApplyDepth()) {
-            problems.add(apply.mark(), apply.id() + ": manifests nested " + chain.size() + " deep, more than the "
+            problems.add(aggregate.mark(), aggregate.id() + ": manifests nested " + chain.size() + " deep, more than the "
                     + options.maxApplyDepth() + " allowed (--max-apply-depth): " + String.join(" -> ", chain));
             return List.of();
         }
-        Settings settings = settings(apply);
+        Settings settings = settings(aggregate);
         if (settings == null) return List.of();
         List<Path> realChain = new ArrayList<>(parent.realChain());
         realChain.add(real);
         Origin origin = parent.origin().child(label(file), settings.noop(), settings.healthCheckOnly());
-        Level child = new Level(file, realChain, origin, settings.data(), settings.allowApply() ? null : apply);
+        Level child = new Level(file, realChain, origin, settings.data(), settings.allowNesting() ? null : aggregate);
         try {
             return readManifest(top(file), child);
         } catch (ManifestException e) {
@@ -138,24 +149,24 @@ final class Composition {
     }
 
     /**
-     * The apply's settings, rendered with its manifest's data. Null when one is invalid: the vertex builder
+     * The aggregate's scope properties, rendered with its manifest's data. Null when one is invalid: the vertex builder
      * reports that with the resource's other problems. The child is compiled before anything runs, so a
      * lookup of another resource has no value to give yet.
      */
-    private Settings settings(Declaration apply) {
-        Scope scope = apply.scope().withLookup(reference -> {
-            throw new ReadsResources("lookup('" + reference + "'): an apply resource's settings cannot read other "
-                    + "resources; the child manifest is compiled before anything runs");
+    private Settings settings(Declaration aggregate) {
+        Scope scope = aggregate.scope().withLookup(reference -> {
+            throw new ReadsResources("lookup('" + reference + "'): " + withArticle(aggregate.kind().name())
+                    + " resource's settings cannot read other resources; the child manifest is compiled before anything runs");
         });
         try {
-            Boolean noop = bool(apply, "noop", false, scope);
-            Boolean healthCheckOnly = bool(apply, "health_check_only", false, scope);
-            Boolean allowApply = bool(apply, "allow_apply", true, scope);
-            Object data = value(apply, "data", Map.of(), scope);
-            if (noop == null || healthCheckOnly == null || allowApply == null || !(data instanceof Map<?, ?> map)) return null;
-            return new Settings(noop || metaNoop(apply), healthCheckOnly, allowApply, Maps.cast(map));
+            Boolean noop = bool(aggregate, AggregateKind.NOOP, false, scope);
+            Boolean healthCheckOnly = bool(aggregate, AggregateKind.HEALTH_CHECK_ONLY, false, scope);
+            Boolean allowNesting = bool(aggregate, AggregateKind.ALLOW_NESTING, true, scope);
+            Object data = value(aggregate, AggregateKind.DATA, Map.of(), scope);
+            if (noop == null || healthCheckOnly == null || allowNesting == null || !(data instanceof Map<?, ?> map)) return null;
+            return new Settings(noop || metaNoop(aggregate), healthCheckOnly, allowNesting, Maps.cast(map));
         } catch (ReadsResources e) {
-            problems.add(apply.mark(), apply.id() + ": " + e.getMessage());
+            problems.add(aggregate.mark(), aggregate.id() + ": " + e.getMessage());
             return null;
         } catch (TemplateException e) {
             return null;
@@ -169,19 +180,23 @@ final class Composition {
         }
     }
 
-    /** {@code meta: {noop: true}} on the apply puts its whole child in noop, like {@code noop: true}. */
-    private static boolean metaNoop(Declaration apply) {
-        YNode.Entry meta = apply.properties().get("meta");
+    private static String withArticle(String noun) {
+        return ("aeiou".indexOf(noun.charAt(0)) >= 0 ? "an " : "a ") + noun;
+    }
+
+    /** {@code meta: {noop: true}} on the aggregate puts its whole child in noop, like {@code noop: true}. */
+    private static boolean metaNoop(Declaration aggregate) {
+        YNode.Entry meta = aggregate.properties().get("meta");
         return meta != null && meta.value() instanceof YNode.Dict dict && dict.get("noop") != null
                 && Boolean.TRUE.equals(Type.BOOLEAN.tryConvert(dict.get("noop").plain()));
     }
 
-    private static Boolean bool(Declaration apply, String property, boolean fallback, Scope scope) {
-        return (Boolean) Type.BOOLEAN.tryConvert(value(apply, property, fallback, scope));
+    private static Boolean bool(Declaration aggregate, String property, boolean fallback, Scope scope) {
+        return (Boolean) Type.BOOLEAN.tryConvert(value(aggregate, property, fallback, scope));
     }
 
-    private static Object value(Declaration apply, String property, Object fallback, Scope scope) {
-        YNode.Entry entry = apply.properties().get(property);
+    private static Object value(Declaration aggregate, String property, Object fallback, Scope scope) {
+        YNode.Entry entry = aggregate.properties().get(property);
         return entry == null ? fallback : Rendering.render(entry.value().plain(), scope);
     }
 

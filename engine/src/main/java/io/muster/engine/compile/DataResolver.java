@@ -17,7 +17,7 @@ import java.util.Set;
 
 /**
  * Resolves a manifest's {@code data}: its defaults, then the {@code overrides} selected by the
- * {@code hierarchy} for this host's facts, then the {@code data} of the apply resource that includes it
+ * {@code hierarchy} for this host's facts, then the {@code data} of the aggregate that includes it
  * (for a child manifest), then external data (the CLI's {@code --data}), which always wins.
  *
  * <p>{@code merge: first} takes each top-level key from the most specific level that sets it;

@@ -37,29 +37,26 @@ final class HealthCheckReader {
         this.problems = problems;
     }
 
-    /** The checks, or null when one is invalid (each problem reported). */
-    List<HealthCheck> read(Declaration d) {
+    /** The checks; {@link Invalid} when one is wrong (each problem reported). */
+    List<HealthCheck> read(Declaration d) throws Invalid {
         YNode.Entry e = d.properties().get("health_checks");
         if (e == null) return List.of();
         if (!(e.value() instanceof YNode.Seq seq)) {
             problems.add(e.value().mark(), d.id() + ": health_checks: expected a list of {command: ...} entries, got " + e.value().describe());
-            return null;
+            throw new Invalid();
         }
         List<HealthCheck> checks = new ArrayList<>();
-        boolean ok = true;
-        for (YNode item : seq.items()) {
-            HealthCheck check = check(d, item);
-            if (check == null) ok = false;
-            else checks.add(check);
-        }
-        return ok ? checks : null;
+        Invalid.Parts parts = new Invalid.Parts();
+        for (YNode item : seq.items()) checks.add(parts.read(() -> check(d, item)));
+        parts.throwIfAny();
+        return checks;
     }
 
-    private HealthCheck check(Declaration d, YNode item) {
+    private HealthCheck check(Declaration d, YNode item) throws Invalid {
         String where = d.id() + ": health_checks: ";
         if (!(item instanceof YNode.Dict dict)) {
             problems.add(item.mark(), where + "expected a map like {command: ..., tries: 3}, got " + item.describe());
-            return null;
+            throw new Invalid();
         }
         boolean ok = true;
         Map<String, Object> values = new HashMap<>();
@@ -85,7 +82,7 @@ final class HealthCheckReader {
             problems.add(dict.mark(), where + "missing required key 'command'");
             ok = false;
         }
-        if (!ok) return null;
+        if (!ok) throw new Invalid();
         String command = (String) values.get("command");
         return new HealthCheck((String) values.getOrDefault("name", command), command,
                 ((Long) values.getOrDefault("tries", 1L)).intValue(),

@@ -16,8 +16,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Compiles a manifest into a {@link Graph}: reads it and the child manifests its {@code apply} resources
- * include, each with its data resolved for this host, renders and type-checks the properties, resolves
+ * Compiles a manifest into a {@link Graph}: reads it and the child manifests its aggregates include, each with its data resolved for this host, renders and type-checks the properties, resolves
  * relations (across manifests: ids are unique in the whole graph), adds automatic edges, rejects cycles,
  * and merges autogroups.
  * Every problem found is reported at once, each with its file, line and column.
@@ -52,8 +51,9 @@ public final class ManifestCompiler {
         List<Vertex> vertices = new ArrayList<>();
         for (Declaration d : byId.values()) {
             try {
-                Vertex v = builder.build(d);
-                if (v != null) vertices.add(v);
+                vertices.add(builder.build(d));
+            } catch (Invalid e) {
+                // its problems are reported; it has no vertex
             } catch (RuntimeException | Error e) {
                 problems.add(d.mark(), d.id() + ": " + failure(e), e);
             }
@@ -61,11 +61,11 @@ public final class ManifestCompiler {
         SamePath.reject(builder.instances(), byId, problems);
         problems.throwIfAny();
         List<Edge> edges = new ArrayList<>(builder.edges());
-        ApplyEdges.add(declarations, composition.children(), byId, edges);
+        MemberEdges.add(declarations, composition.members(), byId, edges);
         edges.addAll(AutoEdges.find(vertices, builder.instances(), edges));
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));
         rejectCycles(byId, unique);
-        return AutoGroups.merge(vertices, builder.instances(), unique);
+        return AutoGroups.merge(vertices, builder.instances(), unique).compiledFrom(composition.manifests());
     }
 
     private static String failure(Throwable e) {

@@ -8,6 +8,7 @@ import io.muster.engine.template.TemplateException;
 import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -26,18 +27,18 @@ final class MetaParams {
         this.problems = problems;
     }
 
-    /** The metaparams of {@code d}, or null when some are wrong (each one reported). */
-    static Vertex.Meta read(Declaration d, Problems problems) {
+    /** The metaparams of {@code d}; {@link Invalid} when some are wrong (each one reported). */
+    static Vertex.Meta read(Declaration d, Problems problems) throws Invalid {
         YNode.Entry e = d.properties().get("meta");
         if (e == null) return Vertex.Meta.DEFAULT;
         if (!(e.value() instanceof YNode.Dict dict)) {
             problems.add(e.value().mark(), d.id() + ": meta: expected a map of metaparams, got " + e.value().describe());
-            return null;
+            throw new Invalid();
         }
         return new MetaParams(d, problems).read(dict);
     }
 
-    private Vertex.Meta read(YNode.Dict dict) {
+    private Vertex.Meta read(YNode.Dict dict) throws Invalid {
         Vertex.Meta m = Vertex.Meta.DEFAULT;
         boolean noop = m.noop(), rewatch = m.rewatch(), realize = m.realize(), reverse = m.reverse();
         boolean autoedge = m.autoedge(), autogroup = m.autogroup();
@@ -87,7 +88,7 @@ final class MetaParams {
             problems.add(limitNode.mark(), d.id() + ": meta.limit: a finite limit needs meta.burst of at least 1 (how many runs may happen at once)");
             ok = false;
         }
-        if (!ok) return null;
+        if (!ok) throw new Invalid();
         return new Vertex.Meta(noop, retry, delay, poll, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
     }
 
@@ -108,7 +109,7 @@ final class MetaParams {
     }
 
     private double limit(YNode.Entry entry, Object value, double fallback) {
-        if (value instanceof String s && Set.of("inf", "+inf", "infinity").contains(s.strip().toLowerCase())) {
+        if (value instanceof String s && Set.of("inf", "+inf", "infinity").contains(s.strip().toLowerCase(Locale.ROOT))) {
             return Double.POSITIVE_INFINITY;
         }
         Object n = Type.NUMBER.tryConvert(value);

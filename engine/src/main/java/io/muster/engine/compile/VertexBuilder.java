@@ -7,6 +7,7 @@ import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
+import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.resource.Params;
@@ -14,7 +15,6 @@ import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
-import io.muster.engine.resource.apply.ApplyKind;
 import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
@@ -49,6 +49,8 @@ final class VertexBuilder {
     private final Map<String, String> aliases = new HashMap<>();
     /** Rendered properties by declaration, so lookups between resources render each property once. */
     private final Map<Declaration, Map<String, Rendered>> rendered = new IdentityHashMap<>();
+    /** Properties ({@code id.name}) whose rendering failed, each reported once. */
+    private final Set<String> invalid = new HashSet<>();
     private final Set<String> rendering = new HashSet<>();
     /** Declarations that read a declared value of a sensitive resource: their properties are sensitive too. */
     private final Set<String> readsSensitive = new HashSet<>();
@@ -80,12 +82,13 @@ final class VertexBuilder {
         return instances;
     }
 
-    Vertex build(Declaration d) {
+    /** The vertex of {@code d}; {@link Invalid} when it has problems, all of them reported. */
+    Vertex build(Declaration d) throws Invalid {
         Schema schema = d.kind().schema();
         Map<String, Object> values = new LinkedHashMap<>();
         Map<String, Object> late = new LinkedHashMap<>();
         Map<String, Mark> marks = new LinkedHashMap<>();
-        boolean ok = true;
+        Invalid.Parts parts = new Invalid.Parts();
         for (YNode.Entry e : d.properties().values()) {
             marks.put(e.key(), e.value().mark());
             if (ManifestCompiler.COMMON.contains(e.key())) continue;
@@ -93,12 +96,12 @@ final class VertexBuilder {
                 Set<String> known = new TreeSet<>(schema.properties().keySet());
                 known.addAll(ManifestCompiler.COMMON);
                 problems.add(e.keyMark(), d.id() + ": unknown property '" + e.key() + "'" + Suggest.hint(e.key(), known));
-                ok = false;
+                parts.invalid();
                 continue;
             }
-            Rendered r = property(d, e.key());
-            if (r == null) ok = false;
-            else if (r.late()) {
+            Rendered r = parts.read(() -> property(d, e.key()));
+            if (r == null) continue;
+            if (r.late()) {
                 late.put(e.key(), e.value().plain());
                 for (String producer : r.waitsFor()) addLookupEdge(producer, d);
             } else values.put(e.key(), r.value());
@@ -110,18 +113,18 @@ final class VertexBuilder {
         for (Property p : schema.properties().values()) {
             if (p.required() && !values.containsKey(p.name()) && !d.properties().containsKey(p.name())) {
                 problems.add(d.mark(), d.id() + ": missing required property '" + p.name() + "'");
-                ok = false;
+                parts.invalid();
             }
         }
         relations(d);
-        Vertex.Meta meta = MetaParams.read(d, problems);
-        // an apply above it runs in noop: the resource's own noop: false cannot weaken that
-        if (meta != null && d.origin().noop()) meta = meta.withNoop();
-        Vertex.Control control = control(d);
-        List<String> tags = tags(d);
-        List<HealthCheck> healthChecks = healthCheckReader.read(d);
-        boolean applyOk = applyOk(d);
-        if (!ok || meta == null || control == null || tags == null || healthChecks == null || !applyOk) return null;
+        Vertex.Meta meta = parts.read(() -> MetaParams.read(d, problems));
+        Vertex.Control control = parts.read(() -> control(d));
+        List<String> tags = parts.read(() -> tags(d));
+        List<HealthCheck> healthChecks = parts.read(() -> healthCheckReader.read(d));
+        if (!aggregateOk(d)) parts.invalid();
+        parts.throwIfAny();
+        // an aggregate above it runs in noop: the resource's own noop: false cannot weaken that
+        if (d.origin().noop()) meta = meta.withNoop();
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
@@ -129,17 +132,17 @@ final class VertexBuilder {
     }
 
     /**
-     * An apply's children run before it decides anything, so a condition on it could not stop them; and its
-     * outcome is its children's, so health checks belong on them.
+     * An aggregate's members run before it decides anything, so a condition on it could not stop them; and its
+     * outcome is its members', so health checks belong on them.
      */
-    private boolean applyOk(Declaration d) {
-        if (!d.kind().name().equals(ApplyKind.NAME)) return true;
+    private boolean aggregateOk(Declaration d) {
+        if (!(d.kind() instanceof AggregateKind)) return true;
         boolean ok = true;
         for (String property : List.of("control", "health_checks")) {
             YNode.Entry e = d.properties().get(property);
             if (e == null) continue;
-            problems.add(e.keyMark(), d.id() + ": " + property + " is not supported on apply resources; put it on the "
-                    + "child manifest's resources");
+            problems.add(e.keyMark(), d.id() + ": " + property + " is not supported on " + d.kind().name()
+                    + " resources; put it on the child manifest's resources");
             ok = false;
         }
         return ok;
@@ -171,12 +174,16 @@ final class VertexBuilder {
         }
     }
 
-    /** Renders one property (memoized, so lookups between resources render each property once). */
-    private Rendered property(Declaration d, String name) {
+    /**
+     * Renders one property (memoized, so lookups between resources render each property once); {@link Invalid}
+     * when it is wrong, reported the first time.
+     */
+    private Rendered property(Declaration d, String name) throws Invalid {
         Map<String, Rendered> ofDeclaration = rendered.computeIfAbsent(d, k -> new HashMap<>());
+        String key = d.id() + "." + name;
+        if (invalid.contains(key)) throw new Invalid();
         if (ofDeclaration.containsKey(name)) return ofDeclaration.get(name);
         YNode.Entry entry = d.properties().get(name);
-        String key = d.id() + "." + name;
         if (!rendering.add(key)) {
             throw new TemplateException("lookup cycle: " + d.id() + "." + name + " depends on itself");
         }
@@ -201,8 +208,8 @@ final class VertexBuilder {
         } catch (TemplateException | IllegalArgumentException e) {
             String message = e instanceof IllegalArgumentException ? e.getMessage() : name + ": " + e.getMessage();
             problems.add(entry.value().mark(), d.id() + ": " + message);
-            ofDeclaration.put(name, null);
-            return null;
+            invalid.add(key);
+            throw new Invalid();
         } finally {
             rendering.remove(key);
         }
@@ -222,8 +229,12 @@ final class VertexBuilder {
         Declaration target = byId.get(ref.id());
         Schema schema = target.kind().schema();
         if (target.properties().containsKey(ref.field()) && !ManifestCompiler.COMMON.contains(ref.field())) {
-            Rendered r = property(target, ref.field());
-            if (r == null) throw new TemplateException("lookup('" + reference + "'): that property has errors");
+            Rendered r;
+            try {
+                r = property(target, ref.field());
+            } catch (Invalid e) {
+                throw new TemplateException("lookup('" + reference + "'): that property has errors");
+            }
             if (sensitive(target)) readsSensitive.add(consumer.id());
             if (!r.late()) return r.value();
             waitsFor.add(ref.id());
@@ -247,8 +258,12 @@ final class VertexBuilder {
     private boolean sensitive(Declaration d) {
         if (readsSensitive.contains(d.id())) return true;
         if (!d.properties().containsKey("sensitive") || d.kind().schema().property("sensitive") == null) return false;
-        Rendered r = property(d, "sensitive");
-        return r == null || r.late() || Boolean.TRUE.equals(r.value());
+        try {
+            Rendered r = property(d, "sensitive");
+            return r.late() || Boolean.TRUE.equals(r.value());
+        } catch (Invalid e) {
+            return true;
+        }
     }
 
     private void addLookupEdge(String producer, Declaration consumer) {
@@ -317,37 +332,36 @@ final class VertexBuilder {
         }
     }
 
-    private Vertex.Control control(Declaration d) {
+    private Vertex.Control control(Declaration d) throws Invalid {
         YNode.Entry e = d.properties().get("control");
         if (e == null) return Vertex.Control.NONE;
         if (!(e.value() instanceof YNode.Dict dict)) {
             problems.add(e.value().mark(), d.id() + ": control: expected a map with if and/or unless, got " + e.value().describe());
-            return null;
+            throw new Invalid();
         }
         Map<String, Vertex.Condition> conditions = new HashMap<>();
-        boolean ok = true;
+        Invalid.Parts parts = new Invalid.Parts();
         for (YNode.Entry c : dict.entries().values()) {
             if (!CONTROL.contains(c.key())) {
                 problems.add(c.keyMark(), d.id() + ": control: unknown key '" + c.key() + "'" + Suggest.hint(c.key(), CONTROL) + "; expected if, unless");
-                ok = false;
+                parts.invalid();
                 continue;
             }
-            Vertex.Condition condition = condition(d, c);
-            if (condition == null) ok = false;
-            else conditions.put(c.key(), condition);
+            conditions.put(c.key(), parts.read(() -> condition(d, c)));
         }
-        return ok ? new Vertex.Control(conditions.get("if"), conditions.get("unless")) : null;
+        parts.throwIfAny();
+        return new Vertex.Control(conditions.get("if"), conditions.get("unless"));
     }
 
     /** Parses a condition and, when it needs no run-time value, evaluates it now so mistakes surface early. */
-    private Vertex.Condition condition(Declaration d, YNode.Entry c) {
+    private Vertex.Condition condition(Declaration d, YNode.Entry c) throws Invalid {
         Object raw = c.value().plain();
         Mark mark = c.value().mark();
         String where = d.id() + ": control." + c.key() + ": ";
         if (raw instanceof Boolean b) return new Vertex.Condition(b.toString(), b, mark);
         if (!(raw instanceof String source)) {
             problems.add(mark, where + "expected an expression (a string) or true/false, got " + c.value().describe());
-            return null;
+            throw new Invalid();
         }
         try {
             Object expression = Template.containsExpression(source) ? Template.parse(source) : Expressions.parse(source);
@@ -363,18 +377,18 @@ final class VertexBuilder {
             return condition;
         } catch (TemplateException ex) {
             problems.add(mark, where + ex.getMessage());
-            return null;
+            throw new Invalid();
         }
     }
 
-    private List<String> tags(Declaration d) {
+    private List<String> tags(Declaration d) throws Invalid {
         YNode.Entry e = d.properties().get("tags");
         if (e == null) return List.of();
         try {
             return strings(Property.optional("tags", Type.STRING_LIST).coerce(Rendering.render(e.value().plain(), d.scope())));
         } catch (TemplateException | IllegalArgumentException ex) {
             problems.add(e.value().mark(), d.id() + ": " + ex.getMessage());
-            return null;
+            throw new Invalid();
         }
     }
 

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -106,7 +107,7 @@ public final class Facts extends AbstractMap<String, Object> {
 
     private static Map<String, Object> os() {
         Map<String, String> release = osRelease();
-        String id = release.getOrDefault("ID", System.getProperty("os.name").toLowerCase());
+        String id = release.getOrDefault("ID", System.getProperty("os.name").toLowerCase(Locale.ROOT));
         Map<String, Object> os = new LinkedHashMap<>();
         os.put("family", family(id, release.getOrDefault("ID_LIKE", "")));
         os.put("name", id);

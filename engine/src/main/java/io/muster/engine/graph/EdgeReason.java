@@ -7,7 +7,7 @@ public enum EdgeReason {
     REQUIRE, BEFORE, NOTIFY, SUBSCRIBE, AUTOEDGE,
     /** The later resource reads a value the earlier one produces ({@code lookup}). */
     LOOKUP,
-    /** The earlier resource belongs to the child manifest of the later {@code apply} resource. */
+    /** The earlier resource is a member of the later aggregate ({@link Vertex.Role#AGGREGATE}). */
     CHILD;
 
     public String label() {

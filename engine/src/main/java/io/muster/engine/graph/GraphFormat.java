@@ -8,7 +8,7 @@ import java.util.Map;
 
 /**
  * {@code muster graph}: the compiled graph as Graphviz dot or JSON, each edge labelled with its reason
- * (value passing dashed, an apply's children dotted); a group lists the resources merged into it.
+ * (value passing dashed, an aggregate's members dotted); a group lists the resources merged into it.
  */
 public final class GraphFormat {
     private GraphFormat() {}

@@ -4,12 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The manifest a resource was declared in, and what the chain of {@code apply} resources that led there
- * imposes on it. Manifests are named relative to the directory of the manifest given on the command line.
+ * The manifest a resource was declared in, and what the chain of aggregates ({@code apply} resources) that
+ * led there imposes on it. Manifests are named relative to the directory of the manifest given on the command line.
  *
  * @param chain the manifests from the root to this one ({@code [site.yaml, lib/web.yaml]})
- * @param noop an apply on the way asked for noop: the resource never changes anything
- * @param healthCheckOnly an apply on the way asked for health checks only: the resource only runs those
+ * @param noop an aggregate on the way asked for noop: the resource never changes anything
+ * @param healthCheckOnly an aggregate on the way asked for health checks only: the resource only runs those
  */
 public record Origin(List<String> chain, boolean noop, boolean healthCheckOnly) {
 

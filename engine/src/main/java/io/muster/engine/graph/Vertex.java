@@ -2,6 +2,7 @@ package io.muster.engine.graph;
 
 import io.muster.engine.health.HealthCheck;
 import io.muster.engine.manifest.Mark;
+import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.template.Scope;
@@ -17,7 +18,7 @@ import java.util.Map;
  * @param mark where the resource is declared (its name)
  * @param propertyMarks where each property is written, for errors found at run time
  * @param control the {@code control} conditions, evaluated just before the resource runs
- * @param origin the manifest it was declared in, and the modes its apply chain imposes
+ * @param origin the manifest it was declared in, and the modes its chain of aggregates imposes
  * @param healthChecks run after it converged (or alone, in health-check mode)
  * @param grouped the resources autogroup merged into this one, which converges them all ({@code Groupable})
  */
@@ -32,6 +33,19 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
 
     public String name() {
         return params.name();
+    }
+
+    /** What the engine does with a vertex: converge its resource, or report its members' outcome. */
+    public enum Role {
+        /** A resource the engine converges. */
+        RESOURCE,
+        /** Stands for a scoped subgraph of members, each of which comes before it: its outcome is theirs. */
+        AGGREGATE
+    }
+
+    /** The role its kind declares ({@link AggregateKind}). */
+    public Role role() {
+        return kind instanceof AggregateKind ? Role.AGGREGATE : Role.RESOURCE;
     }
 
     /** This vertex leading a group of {@code members} (none: the vertex as declared). */

@@ -1,6 +1,6 @@
 package io.muster.engine.health;
 
-import io.muster.engine.resource.exec.ShellCommand;
+import io.muster.engine.process.ProcessRunner;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,8 +29,9 @@ public final class HealthChecks {
     /** A check that cannot start or does not finish in time is CRITICAL, as Nagios treats a timed-out check. */
     private static HealthResult once(HealthCheck check, Path directory, int attempt) throws InterruptedException {
         try {
-            ShellCommand.Output out = ShellCommand.run(check.command(), directory, check.timeout());
-            String text = out.stdout().isBlank() ? out.stderr() : out.stdout();
+            ProcessRunner.Outcome out = ProcessRunner.in(directory, check.timeout())
+                    .run(List.of("/bin/sh", "-c", check.command()), "'" + check.command() + "'");
+            String text = out.stdout().text().isBlank() ? out.stderr().text() : out.stdout().text();
             return new HealthResult(check.name(), HealthStatus.of(out.exitCode()), firstLine(text), attempt);
         } catch (IOException e) {
             return new HealthResult(check.name(), HealthStatus.CRITICAL, e.getMessage(), attempt);

@@ -3,6 +3,7 @@ package io.muster.engine.manifest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -79,7 +80,7 @@ public sealed interface YNode permits YNode.Scalar, YNode.Seq, YNode.Dict {
     /** {@code text} with control characters written as {@code \xHH}, so that an error message stays one readable line. */
     static String printable(String text) {
         StringBuilder out = new StringBuilder(text.length());
-        text.chars().forEach(c -> out.append(Character.isISOControl(c) ? String.format("\\x%02X", c) : String.valueOf((char) c)));
+        text.chars().forEach(c -> out.append(Character.isISOControl(c) ? String.format(Locale.ROOT, "\\x%02X", c) : String.valueOf((char) c)));
         return out.toString();
     }
 }

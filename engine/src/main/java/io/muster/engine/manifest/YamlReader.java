@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -81,7 +82,7 @@ public final class YamlReader {
         } catch (LimitedParser.Exceeded e) {
             throw new ManifestException(mark(file, e.mark), e.getMessage());
         } catch (ReaderException e) {
-            throw new ManifestException(mark(file, text, e.getPosition()), String.format("invalid YAML: the character U+%04X is"
+            throw new ManifestException(mark(file, text, e.getPosition()), String.format(Locale.ROOT, "invalid YAML: the character U+%04X is"
                     + " not allowed; write it as an escape in a double-quoted string (\"\\x%02X\")", e.getCodePoint(), e.getCodePoint()));
         } catch (MarkedYamlEngineException e) {
             throw new ManifestException(mark(file, e.getProblemMark().or(e::getContextMark)), "invalid YAML: " + e.getProblem());

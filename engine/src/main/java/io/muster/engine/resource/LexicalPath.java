@@ -1,6 +1,7 @@
 package io.muster.engine.resource;
 
 import java.nio.file.Path;
+import java.util.Locale;
 
 /**
  * Paths as a manifest writes them, made canonical without touching the file system: {@code //a},
@@ -17,7 +18,7 @@ public final class LexicalPath {
         for (int i = 0; i < path.length(); i++) {
             char c = path.charAt(i);
             if (Character.isISOControl(c)) {
-                return String.format("contains the control character U+%04X at position %d; a path may not contain"
+                return String.format(Locale.ROOT, "contains the control character U+%04X at position %d; a path may not contain"
                         + " control characters", (int) c, i + 1);
             }
         }

@@ -11,6 +11,28 @@ public interface ResourceKind {
 
     Schema schema();
 
-    /** Builds an instance from type-checked parameters; {@link Resource#validate()} is called next. */
-    Resource create(Params params) throws InvalidResourceException;
+    /**
+     * Builds an instance from its parameters, read through {@link #schema()}; {@link Resource#validate()} is
+     * called next. A problem with the values is an {@link InvalidResourceException}; a read the schema does not
+     * allow is a bug, an {@link IllegalArgumentException}.
+     */
+    Resource create(TypedParams params) throws InvalidResourceException;
+
+    /** What the engine calls: {@link #create(TypedParams)} with {@code params} read through this kind's schema. */
+    default Resource create(Params params) throws InvalidResourceException {
+        return create(new TypedParams(name(), schema(), params));
+    }
+
+    /**
+     * Opens what this kind keeps for one run (the package database read once, one D-Bus connection); its
+     * resources get it with {@link Context#session}. The engine opens it when the first of them asks and
+     * closes it when the run ends, or when a graph swap leaves no resource of this kind; a close that throws
+     * is logged, not passed on. Resources running in parallel share it, so it must be thread-safe.
+     *
+     * @return the session, or null (the default) for a kind that keeps nothing
+     * @throws Exception when it cannot open: the resource that asked fails with the message
+     */
+    default AutoCloseable openSession(SessionContext context) throws Exception {
+        return null;
+    }
 }

@@ -8,6 +8,7 @@ import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.template.Scope;
+import io.muster.engine.world.World;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -35,7 +36,7 @@ final class Engine implements AutoCloseable {
      * One graph as it runs, with its workers and what they run it with. A swap publishes a new one whole,
      * in a single volatile write: a reader sees a graph and its workers together, never one of each.
      */
-    record Generation(Graph graph, Map<String, Worker> workers, Values values, VertexRun vertexRun, ApplyOutcome applyOutcome) {}
+    record Generation(Graph graph, Map<String, Worker> workers, Values values, VertexRun vertexRun, AggregateOutcome aggregateOutcome) {}
 
     private final RunOptions options;
     private final RunEvents events;
@@ -46,6 +47,8 @@ final class Engine implements AutoCloseable {
     /** The live run's watches; null in a one-shot run, which watches nothing. */
     private final PathWatches paths;
     private final Reversals reversals;
+    /** What the run shares for its whole life (the World, the kinds' sessions): opened here, closed by {@link #close}. */
+    private final RunShared shared;
     private final Seam seam = new Seam();
     /** Written only by {@link #swap} (synchronized), read by every worker without a lock. */
     private volatile Generation generation;
@@ -57,8 +60,9 @@ final class Engine implements AutoCloseable {
     private volatile boolean realizeAwaited;
 
     /** @param paths the watches of a live run, or null for a one-shot run */
-    Engine(RunOptions options, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
+    Engine(RunOptions options, World world, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
         this.options = options;
+        this.shared = RunShared.open(options, world);
         this.events = events;
         this.paths = paths;
         this.clock = clock;
@@ -68,7 +72,7 @@ final class Engine implements AutoCloseable {
         this.reversals = new Reversals(options, report -> events.report(report, false));
         Graph empty = new Graph(List.of(), List.of());
         Values values = new Values(empty);
-        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values), new ApplyOutcome(empty, options));
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared), new AggregateOutcome(empty, options));
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
@@ -88,6 +92,7 @@ final class Engine implements AutoCloseable {
         awaitRealized(gone);
         stopAll(gone);
         reversals.undo(running.graph(), gone.stream().map(Worker::vertex).toList(), next, running.vertexRun());
+        shared.sessions().closeAbsent(next); // after the reversals, which may still need them
         semaphores.use(next);
         Values values = running.values().withGraph(next);
         Map<String, Worker> all = new LinkedHashMap<>();
@@ -100,7 +105,7 @@ final class Engine implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
-        generation = new Generation(next, all, values, new VertexRun(options, values), new ApplyOutcome(next, options));
+        generation = new Generation(next, all, values, new VertexRun(options, values, shared), new AggregateOutcome(next, options));
         events.graph(next);
         events.eventful();
         Graph previous = running.graph();
@@ -146,6 +151,7 @@ final class Engine implements AutoCloseable {
     @Override
     public synchronized void close() throws InterruptedException {
         stopAll(workers());
+        shared.sessions().close(); // after every worker: none of them uses a session any more
     }
 
     private static void stopAll(Collection<Worker> stopping) throws InterruptedException {
@@ -239,14 +245,14 @@ final class Engine implements AutoCloseable {
                 if (l.edge().reason() == EdgeReason.CHILD && last != null) members.put(l.edge().from(), last);
                 if (blockedBy == null && failuresBlock() && l.worker().state() == Worker.State.FAILED) blockedBy = l.worker().failure();
             }
-            ResourceReport outcome = g.applyOutcome().of(v, members, blockedBy);
+            ResourceReport outcome = g.aggregateOutcome().of(v, members, blockedBy);
             if (!membersChanged || outcome.status() != Status.STABLE) return outcome;
             return ResourceReport.changed(v.id(), "child resources changed");
         }
 
         @Override
         public boolean aggregate(Vertex v) {
-            return ApplyOutcome.isApply(v);
+            return v.role() == Vertex.Role.AGGREGATE;
         }
 
         @Override

@@ -5,6 +5,8 @@ import io.muster.engine.graph.Vertex;
 import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -26,17 +28,23 @@ public final class LiveRun implements AutoCloseable {
     private final PathWatches paths;
     private final Engine engine;
 
+    /** A run of one host on its own, with a {@link MemoryWorld}. */
+    public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+                   Consumer<Boolean> onConverged) throws IOException {
+        this(options, new MemoryWorld(options.hostname()), quietSeconds, metrics, progress, onConverged);
+    }
+
     /**
      * @param quietSeconds how long nothing may change for the run to count as converged
      * @param progress told each check's outcome, from the resource's thread
      * @param onConverged told {@code true} on converging and {@code false} on leaving it
      */
-    public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+    public LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
-        this(options, quietSeconds, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
+        this(options, world, quietSeconds, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
     }
 
-    LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+    LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
             Consumer<Boolean> onConverged, Clock clock, ThreadFactory threads) throws IOException {
         this.options = options;
         this.metrics = metrics;
@@ -46,7 +54,7 @@ public final class LiveRun implements AutoCloseable {
             metrics.converged(converged);
             onConverged.accept(converged);
         }, clock, threads);
-        this.engine = new Engine(options, new Events(), paths, clock, threads);
+        this.engine = new Engine(options, world, new Events(), paths, clock, threads);
         convergence.busy(Engine.SWAPPING);
         convergence.start();
     }

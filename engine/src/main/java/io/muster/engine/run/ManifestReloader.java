@@ -1,13 +1,10 @@
 package io.muster.engine.run;
 
 import io.muster.engine.graph.Graph;
-import io.muster.engine.graph.Vertex;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Set;
-import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -16,8 +13,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Recompiles the manifest when one of its files changes (the root manifest, and every child manifest an
- * {@code apply} brings in) and swaps the new graph into the live run. Editors
+ * Recompiles the manifest when one of its files changes (the root manifest, and every child manifest its
+ * aggregates bring in) and swaps the new graph into the live run. Editors
  * save in several steps (truncate, write, rename), so it waits until the files have been quiet for a
  * moment. A manifest that no longer compiles, or whose reload fails in any way, leaves the running graph as it
  * is, and the next edit is read again: nothing ends this thread but {@link #close()}.
@@ -27,7 +24,6 @@ public final class ManifestReloader implements AutoCloseable {
 
     private final LiveRun run;
     private final Supplier<Graph> compile;
-    private final Path root;
     private List<AutoCloseable> watches = List.of();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -36,27 +32,20 @@ public final class ManifestReloader implements AutoCloseable {
     private final Thread thread;
 
     /**
-     * @param running the graph compiled from {@code root}, running now
+     * @param running the graph compiled from the manifest, running now
      * @param compile the new graph, or null when the manifest has errors (already reported)
      */
-    public ManifestReloader(LiveRun run, Path root, Graph running, Supplier<Graph> compile) throws IOException {
+    public ManifestReloader(LiveRun run, Graph running, Supplier<Graph> compile) throws IOException {
         this.run = run;
-        this.root = root.toAbsolutePath().normalize();
         this.compile = compile;
         watch(running);
         thread = Thread.ofVirtual().name("muster-reload").start(this::reload);
     }
 
-    /** Watches the manifests {@code graph} came from; the set changes when applies come and go. */
+    /** Watches the manifests {@code graph} came from; the set changes when aggregates come and go. */
     private void watch(Graph graph) throws IOException {
-        Set<Path> files = new TreeSet<>();
-        files.add(root);
-        for (Vertex v : graph.vertices()) {
-            files.add(root.resolveSibling(v.origin().manifest()).normalize());
-            if (ApplyOutcome.isApply(v)) files.add(v.params().directory().resolve(v.name()).normalize());
-        }
         List<AutoCloseable> next = new ArrayList<>();
-        for (Path file : files) next.add(run.watchPath(file, this::changed));
+        for (Path file : graph.manifests()) next.add(run.watchPath(file, this::changed));
         closeAll(watches);
         watches = next;
     }

@@ -4,6 +4,8 @@ import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -38,15 +40,22 @@ public final class OneShotRun {
     /** Each resource's report, as it settled for the first time. */
     private final Map<String, ResourceReport> settled = new ConcurrentHashMap<>();
     private volatile Engine engine;
+    private final World world;
 
-    /** @param progress called as each resource finishes, from the thread that ran it */
+    /** A run of one host on its own, with a {@link MemoryWorld}. */
     public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
-        this(graph, options, progress, Clock.SYSTEM, Thread.ofVirtual().factory());
+        this(graph, options, new MemoryWorld(options.hostname()), progress);
     }
 
-    OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress, Clock clock, ThreadFactory threads) {
+    /** @param progress called as each resource finishes, from the thread that ran it */
+    public OneShotRun(Graph graph, RunOptions options, World world, Consumer<ResourceReport> progress) {
+        this(graph, options, world, progress, Clock.SYSTEM, Thread.ofVirtual().factory());
+    }
+
+    OneShotRun(Graph graph, RunOptions options, World world, Consumer<ResourceReport> progress, Clock clock, ThreadFactory threads) {
         this.graph = graph;
         this.options = options;
+        this.world = world;
         this.progress = progress;
         this.clock = clock;
         this.threads = threads;
@@ -70,7 +79,7 @@ public final class OneShotRun {
 
     public Report run() throws InterruptedException {
         long start = clock.nanoTime();
-        Engine once = new Engine(options, new Events(), null, clock, threads);
+        Engine once = new Engine(options, world, new Events(), null, clock, threads);
         engine = once;
         if (stopReason != null) once.halt(); // stopped before it began: nothing starts
         try {

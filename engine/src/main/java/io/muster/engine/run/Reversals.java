@@ -54,7 +54,7 @@ final class Reversals {
         try {
             Resource resource = VertexRun.build(v, vertexRun.scope(v));
             if (!(resource instanceof Reversible reversible)) return;
-            Result result = reversible.reverse(new RunContext(options, v, false, false));
+            Result result = reversible.reverse(vertexRun.context(v, false, false));
             report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), VertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run
             String error = "reverse failed: " + VertexRun.describe(e, v.id(), "reverse");

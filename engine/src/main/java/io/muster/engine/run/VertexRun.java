@@ -31,10 +31,12 @@ import org.slf4j.LoggerFactory;
 final class VertexRun {
     private final RunOptions options;
     private final Values values;
+    private final RunShared shared;
 
-    VertexRun(RunOptions options, Values values) {
+    VertexRun(RunOptions options, Values values, RunShared shared) {
         this.options = options;
         this.values = values;
+        this.shared = shared;
     }
 
     ResourceReport run(Vertex v, boolean refresh) {
@@ -53,7 +55,7 @@ final class VertexRun {
             doing = "rendering";
             Resource resource = build(v, scope);
             boolean refreshed = refresh && resource instanceof Refreshable;
-            RunContext context = new RunContext(options, v, refreshed, values.read(v.id()));
+            RunContext context = context(v, refreshed, values.read(v.id()));
             doing = "remember (meta.reverse)";
             if (!noop && v.meta().reverse()) remember(v, resource, context, scope);
             doing = noop ? "check" : "check or apply";
@@ -91,9 +93,14 @@ final class VertexRun {
         }
         for (Vertex declared : v.declared()) {
             if (build(declared, scope) instanceof Reversible reversible) {
-                reversible.remember(new RunContext(options, declared, false, false));
+                reversible.remember(context(declared, false, false));
             }
         }
+    }
+
+    /** The context {@code v}'s resource runs with. */
+    RunContext context(Vertex v, boolean refresh, boolean valuesRead) {
+        return new RunContext(options, shared, v, refresh, valuesRead);
     }
 
     /**

@@ -14,7 +14,7 @@
  *       fails it alone): {@code VertexRun}.</li>
  *   <li>Waiting for dependencies, blocking dependents on failure, passing on refreshes and changed values:
  *       {@code Worker}, with {@code Propagation} for what a failure and a change pass on.</li>
- *   <li>The outcome of an aggregate vertex from its members ({@code apply}): {@code ApplyOutcome}.</li>
+ *   <li>The outcome of an aggregate vertex from its members ({@code apply}): {@code AggregateOutcome}.</li>
  *   <li>Time and threads: {@code Clock} and a {@link java.util.concurrent.ThreadFactory}, injected, so tests
  *       drive them ({@code FakeClock}).</li>
  * </ul>
@@ -47,6 +47,8 @@
  *
  * <h2>Per-run resources</h2>
  * Both modes begin a run by constructing an {@code Engine} and end it with {@code Engine.close} (after its
- * workers have stopped): that is the one place to open and close what a run holds for its kinds (sessions).
+ * workers have stopped): that is the one place where what a run shares ({@code RunShared}: the
+ * {@code World}, the kinds' sessions in {@code KindSessions}) is opened and closed. A swap closes the sessions
+ * of kinds no resource uses any more, after their reversals.
  */
 package io.muster.engine.run;

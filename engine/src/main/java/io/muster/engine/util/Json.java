@@ -1,6 +1,7 @@
 package io.muster.engine.util;
 
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -78,7 +79,7 @@ public final class Json {
                 case '\r' -> out.append("\\r");
                 case '\t' -> out.append("\\t");
                 default -> {
-                    if (c < 0x20) out.append(String.format("\\u%04x", (int) c));
+                    if (c < 0x20) out.append(String.format(Locale.ROOT, "\\u%04x", (int) c));
                     else out.append(c);
                 }
             }

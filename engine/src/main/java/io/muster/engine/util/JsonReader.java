@@ -5,6 +5,7 @@ import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -204,6 +205,6 @@ final class JsonReader {
     private IllegalArgumentException unexpected(String expected) {
         if (at >= text.length()) return error(expected + ", found the end of the document");
         char c = text.charAt(at);
-        return error(expected + ", found " + (c < 0x20 ? String.format("\\u%04x", (int) c) : "'" + c + "'"));
+        return error(expected + ", found " + (c < 0x20 ? String.format(Locale.ROOT, "\\u%04x", (int) c) : "'" + c + "'"));
     }
 }

@@ -1,6 +1,7 @@
 package io.muster.engine.util;
 
 import java.util.Collection;
+import java.util.Locale;
 import java.util.Optional;
 
 /** "Did you mean …?": the closest candidate by edit distance, when it is close enough to be a typo. */
@@ -9,13 +10,13 @@ public final class Suggest {
 
     public static Optional<String> closest(String word, Collection<String> candidates) {
         if (word.length() >= 3) { // an abbreviation ("dir") is a prefix of what was meant ("directory")
-            var prefixed = candidates.stream().filter(c -> c.toLowerCase().startsWith(word.toLowerCase())).toList();
+            var prefixed = candidates.stream().filter(c -> c.toLowerCase(Locale.ROOT).startsWith(word.toLowerCase(Locale.ROOT))).toList();
             if (prefixed.size() == 1) return Optional.of(prefixed.get(0));
         }
         String best = null;
         int bestDistance = Integer.MAX_VALUE;
         for (String candidate : candidates) {
-            int d = distance(word.toLowerCase(), candidate.toLowerCase());
+            int d = distance(word.toLowerCase(Locale.ROOT), candidate.toLowerCase(Locale.ROOT));
             if (d < bestDistance) {
                 best = candidate;
                 bestDistance = d;

@@ -125,6 +125,20 @@ class ManifestCompilerTest {
     }
 
     @Test
+    void anExecWhoseCommandWaitsForARunTimeValueStillComesAfterItsCwd() throws Exception {
+        Graph g = manifests().compile("""
+                resources:
+                  - file: [{ROOT/a: {ensure: directory}}]
+                  - exec:
+                      - ip: {command: "echo 1"}
+                      - run: {command: "echo {{ lookup('exec#ip.stdout') }}", cwd: ROOT/a}
+                """);
+        assertThat(g.edges()).containsExactlyInAnyOrder(
+                new Edge("exec#ip", "exec#run", EdgeReason.LOOKUP),
+                new Edge("file#" + dir + "/a", "exec#run", EdgeReason.AUTOEDGE));
+    }
+
+    @Test
     void lookupOfARunTimeValueAddsAnEdgeAndDefersTheProperty() throws Exception {
         Graph g = manifests().compile("""
                 resources:

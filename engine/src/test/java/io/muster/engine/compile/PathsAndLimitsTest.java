@@ -33,7 +33,7 @@ class PathsAndLimitsTest {
                       - /tmp//c.json: {content: {a: 1}}
                 """);
         assertThat(g.ids()).containsExactly("file#/tmp/a", "file#/tmp/b", "document#/tmp/c.json");
-        assertThat(g.vertex("file#/tmp/a").params().string("path")).isEqualTo("/tmp/a");
+        assertThat(g.vertex("file#/tmp/a").params().raw("path")).isEqualTo("/tmp/a");
     }
 
     @Test

@@ -10,6 +10,7 @@ import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.world.MemoryWorld;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -74,7 +75,7 @@ class AttemptsTest {
                       - broken: {command: "echo x >> ROOT/attempts; false", shell: true, meta: {retry: 1, delay: 3600000}}
                       - after: {command: "true", require: exec#broken}
                 """);
-        try (LiveRun live = new LiveRun(options, 0, new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
+        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), 0, new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
             live.swap(graph);
             awaitAttempts(1);
             await().until(() -> clock.waiters() > 0); // the retry waits for its delay, its dependent for it
@@ -94,7 +95,7 @@ class AttemptsTest {
     private CompletableFuture<Report> oneShot(String yaml) throws Exception {
         Graph graph = new Manifests(dir).compile(yaml);
         RunOptions options = new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false);
-        OneShotRun run = new OneShotRun(graph, options, r -> {}, clock, Thread.ofVirtual().factory());
+        OneShotRun run = new OneShotRun(graph, options, new MemoryWorld("test"), r -> {}, clock, Thread.ofVirtual().factory());
         return CompletableFuture.supplyAsync(() -> {
             try {
                 return run.run();

@@ -19,7 +19,10 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** Nothing a reload throws ends the reload thread: the running graph stays, and the next edit is applied. */
+/**
+ * Nothing a reload throws ends the reload thread: the running graph stays, and the next edit is applied. Every
+ * manifest the graph was compiled from is watched.
+ */
 class ManifestReloaderTest {
     private static final Duration PATIENCE = Duration.ofSeconds(10);
 
@@ -64,7 +67,7 @@ class ManifestReloaderTest {
                 return null;
             }
         };
-        reloader = new ManifestReloader(live, site, graph, compile);
+        reloader = new ManifestReloader(live, graph, compile);
 
         int edit = 0;
         for (String failing : new String[] {"overflow", "bug", "overflow"}) {
@@ -74,6 +77,26 @@ class ManifestReloaderTest {
             Files.writeString(site, fileWith(valid));
             await().atMost(PATIENCE).ignoreExceptions().until(() -> content().equals(valid + "\n"));
         }
+    }
+
+    @Test
+    void anEditOfAChildManifestWithoutResourcesIsReloaded() throws Exception {
+        Manifests manifests = new Manifests(dir);
+        manifests.write("lib/empty.yaml", "resources: []\n");
+        Path site = manifests.write("site.yaml", "resources: [{apply: [lib/empty.yaml]}]\n");
+        Graph graph = manifests.compile(site, Map.of());
+        live = new LiveRun(new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false), 0.2, new Metrics(),
+                report -> {}, converged -> {});
+        live.swap(graph);
+        reloader = new ManifestReloader(live, graph, () -> {
+            try {
+                return manifests.compile(site, Map.of());
+            } catch (ManifestException e) {
+                return null;
+            }
+        });
+        manifests.write("lib/empty.yaml", fileWith("from the child"));
+        await().atMost(PATIENCE).ignoreExceptions().until(() -> content().equals("from the child\n"));
     }
 
     private String fileWith(String content) {

@@ -4,7 +4,7 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Groupable;
 import io.muster.engine.resource.InvalidResourceException;
-import io.muster.engine.resource.Params;
+import io.muster.engine.resource.TypedParams;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
@@ -45,7 +45,7 @@ public final class FakePackageKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) throws InvalidResourceException {
+    public Resource create(TypedParams params) throws InvalidResourceException {
         return new Package(params.name(), params.absolutePath("db"), params.string("ensure", "installed").equals("installed"));
     }
 

@@ -2,7 +2,7 @@ package io.muster.engine.testing;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
+import io.muster.engine.resource.TypedParams;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
@@ -34,7 +34,7 @@ public final class ThrowingKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
+    public Resource create(TypedParams params) {
         return new Throwing(params.string("error", "stackoverflow"), params.string("in", "check"));
     }
 

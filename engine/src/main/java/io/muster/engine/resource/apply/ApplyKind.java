@@ -1,36 +1,23 @@
 package io.muster.engine.resource.apply;
 
-import io.muster.engine.manifest.YNode;
-import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
+import io.muster.engine.resource.AggregateKind;
+import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Property;
-import io.muster.engine.resource.Resource;
-import io.muster.engine.resource.ResourceKind;
-import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
-import io.muster.engine.resource.Type;
-import java.util.Map;
-import java.util.Set;
+import java.nio.file.Path;
+import java.util.regex.Pattern;
 
 /**
- * {@code apply}: runs a child manifest (the name, a path relative to this manifest) inside this run. The
- * compiler reads the child into the same graph, each child resource before this one; the engine makes this
- * resource's outcome that of its children (changed when one changed, failed when one failed).
+ * {@code apply}: runs a child manifest (the name, a path relative to this manifest) inside this run, as an
+ * {@link AggregateKind aggregate} whose members are the child's resources.
  */
-public final class ApplyKind implements ResourceKind {
-    public static final String NAME = "apply";
-
-    private static final Schema SCHEMA = Schema.of(null, Set.of(),
-            Property.oneOf("ensure", "present"),
-            Property.optional("noop", Type.BOOLEAN),
-            Property.optional("health_check_only", Type.BOOLEAN),
-            Property.optional("allow_apply", Type.BOOLEAN),
-            Property.optional("data", Type.ANY).checkedBy(v -> v instanceof Map<?, ?> ? null
-                    : "expected a map of data for the child manifest, got " + YNode.describeValue(v)));
+public final class ApplyKind implements AggregateKind {
+    private static final Pattern URL = Pattern.compile("[a-zA-Z][a-zA-Z0-9+.-]*://.*");
+    private static final Schema SCHEMA = AggregateKind.schemaWith(Property.oneOf("ensure", "present"));
 
     @Override
     public String name() {
-        return NAME;
+        return "apply";
     }
 
     @Override
@@ -39,15 +26,10 @@ public final class ApplyKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
-        return new Apply();
-    }
-
-    /** All the work happens in the child's resources; on its own, an apply resource changes nothing. */
-    record Apply() implements Resource {
-        @Override
-        public Result checkApply(Context context, boolean apply) {
-            return Result.STABLE;
+    public Path members(String name, Path directory) throws InvalidResourceException {
+        if (URL.matcher(name).matches()) {
+            throw new InvalidResourceException(null, "expected a path relative to this manifest, not a URL");
         }
+        return directory.resolve(name).normalize();
     }
 }

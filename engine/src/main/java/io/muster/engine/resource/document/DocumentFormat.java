@@ -8,6 +8,7 @@ import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import org.snakeyaml.engine.v2.api.Dump;
 import org.snakeyaml.engine.v2.api.DumpSettings;
@@ -109,7 +110,7 @@ enum DocumentFormat {
 
     /** The format an extension names ({@code .json}, {@code .yaml}, {@code .yml}), or null. */
     static DocumentFormat byExtension(String fileName) {
-        String lower = fileName.toLowerCase();
+        String lower = fileName.toLowerCase(Locale.ROOT);
         if (lower.endsWith(".json")) return JSON;
         if (lower.endsWith(".yaml") || lower.endsWith(".yml")) return YAML;
         return null;

@@ -2,16 +2,17 @@ package io.muster.engine.resource.document;
 
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.InvalidResourceException;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.TypedParams;
 import io.muster.engine.resource.file.FileMode;
 import io.muster.engine.util.Maps;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -38,19 +39,20 @@ public final class DocumentKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params p) throws InvalidResourceException {
+    public Resource create(TypedParams p) throws InvalidResourceException {
         Path path = p.absolutePath("path");
         if (path.getParent() == null) throw new InvalidResourceException("path", "cannot manage / as a document");
         return new DocumentResource(path,
                 format(p, path),
-                DocumentResource.Ensure.valueOf(p.string("ensure", "present").toUpperCase()),
-                p.has("content") ? Maps.cast((Map<?, ?>) Values.plain(p.raw("content"))) : null,
-                p.has("mode") ? FileMode.parse(p.string("mode")) : null,
+                p.choice("ensure", DocumentResource.Ensure.PRESENT),
+                p.optionalAny("content").map(content -> Maps.cast((Map<?, ?>) Values.plain(content))).orElse(null),
+                p.optionalString("mode").map(FileMode::parse).orElse(null),
                 p.bool("sensitive", false));
     }
 
-    private static DocumentFormat format(Params p, Path path) throws InvalidResourceException {
-        if (p.has("format")) return DocumentFormat.valueOf(p.string("format").toUpperCase());
+    private static DocumentFormat format(TypedParams p, Path path) throws InvalidResourceException {
+        Optional<DocumentFormat> set = p.optionalChoice("format", DocumentFormat.class);
+        if (set.isPresent()) return set.get();
         DocumentFormat byName = DocumentFormat.byExtension(path.getFileName().toString());
         if (byName == null) {
             throw new InvalidResourceException("format", "cannot tell from the name of " + path

@@ -6,10 +6,13 @@ import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.file.FileMode;
-import io.muster.engine.resource.file.FileStat;
+import io.muster.engine.resource.file.ParentDirectory;
 import io.muster.engine.util.AtomicFiles;
 import io.muster.engine.util.Json;
 import io.muster.engine.util.TextDiff;
+import io.muster.engine.util.fs.Directory;
+import io.muster.engine.util.fs.OpenFile;
+import io.muster.engine.util.fs.Stat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -24,8 +27,9 @@ import java.util.Map;
  * A JSON or YAML file of which muster manages only the fields the manifest sets. What the manifest set
  * last time (last-applied) is kept in the resource's state directory, never in the file, so that a field
  * dropped from the manifest is removed while fields other tools wrote stay. The file is rewritten
- * (atomically, keeping its mode and owner) only when the merge changes its content; last-applied is
- * written after the file, so a failed write leaves the old record.
+ * (atomically, keeping its mode and owner) only when the merge changes its content; last-applied (0600,
+ * like every state file: it repeats the manifest's values, secrets included) is written after the file, so
+ * a failed write leaves the old record, and a failed record is an error that says the file was written.
  */
 record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<String, Object> content,
                         Integer mode, boolean sensitive) implements PathResource {
@@ -34,8 +38,6 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
 
     static final String LAST_APPLIED = "last-applied.json";
     private static final int DEFAULT_MODE = 0644;
-    /** Last-applied repeats the manifest's values, secrets included: readable by muster's user only. */
-    private static final int STATE_MODE = 0600;
 
     @Override
     public void validate() throws InvalidResourceException {
@@ -50,58 +52,72 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
 
     @Override
     public Result checkApply(Context context, boolean apply) throws IOException {
-        FileStat now = FileStat.of(path);
-        if (now != null && !now.regular()) {
-            throw new IOException(path + " is a " + now.type() + "; a document resource manages a regular file");
+        try (Directory dir = ParentDirectory.open(path, -1)) {
+            Stat now = dir == null ? null : dir.stat(name());
+            if (now != null && !now.regular()) {
+                throw new IOException(path + " is a " + now.typeName() + "; a document resource manages a regular file");
+            }
+            Path lastAppliedFile = context.statePath().resolve(LAST_APPLIED);
+            if (ensure == Ensure.ABSENT) return absent(dir, now, lastAppliedFile, apply);
+
+            byte[] current = null;
+            if (now != null) {
+                try (OpenFile file = dir.open(name(), now)) {
+                    current = file.readAll();
+                }
+            }
+            Map<String, Object> observed = current == null ? null : observed(current);
+            byte[] lastAppliedBytes = readIfExists(lastAppliedFile);
+            Map<String, Object> lastApplied = lastAppliedBytes == null ? null : lastApplied(lastAppliedFile, lastAppliedBytes);
+            Map<String, Object> merged = ThreeWayMerge.merge(observed, lastApplied, content);
+
+            List<Change> changes = new ArrayList<>();
+            boolean rewrite = observed == null || !Values.same(merged, observed);
+            byte[] next = rewrite ? format.render(merged).getBytes(StandardCharsets.UTF_8) : current;
+            if (now == null) changes.add(Change.of("ensure", "absent", "present"));
+            if (rewrite) changes.add(contentChange(current, next, context));
+            boolean chmod = now != null && mode != null && now.mode() != mode;
+            if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
+            if (!apply) return Result.changed(changes);
+
+            // made before the file is written: a state directory that cannot be made fails the resource first
+            Path state = context.stateDir().resolve(LAST_APPLIED);
+            if (rewrite) write(dir, next, now);
+            else if (chmod) {
+                try (OpenFile file = dir.open(name(), now)) {
+                    file.chmod(mode);
+                }
+            }
+            byte[] remember = (Json.pretty(content) + "\n").getBytes(StandardCharsets.UTF_8);
+            if (!Arrays.equals(remember, lastAppliedBytes)) {
+                try {
+                    AtomicFiles.writePrivate(state, remember);
+                } catch (IOException e) {
+                    throw new IOException(path + " was written, but recording what muster set in it failed (" + e.getMessage()
+                            + "); until it is recorded, fields dropped from the manifest are not removed", e);
+                }
+            }
+            return Result.changed(changes);
         }
-        Path lastAppliedFile = context.statePath().resolve(LAST_APPLIED);
-        if (ensure == Ensure.ABSENT) return absent(now, lastAppliedFile, apply);
+    }
 
-        byte[] current = now == null ? null : Files.readAllBytes(path);
-        Map<String, Object> observed = current == null ? null : observed(current);
-        byte[] lastAppliedBytes = readIfExists(lastAppliedFile);
-        Map<String, Object> lastApplied = lastAppliedBytes == null ? null : lastApplied(lastAppliedFile, lastAppliedBytes);
-        Map<String, Object> merged = ThreeWayMerge.merge(observed, lastApplied, content);
-
-        List<Change> changes = new ArrayList<>();
-        boolean rewrite = observed == null || !Values.same(merged, observed);
-        byte[] next = rewrite ? format.render(merged).getBytes(StandardCharsets.UTF_8) : current;
-        if (now == null) changes.add(Change.of("ensure", "absent", "present"));
-        if (rewrite) changes.add(contentChange(current, next, context));
-        boolean chmod = now != null && mode != null && now.mode() != mode;
-        if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
-        if (!apply) return Result.changed(changes);
-
-        if (rewrite) write(next, now);
-        else if (chmod) Files.setAttribute(path, "unix:mode", mode);
-        byte[] remember = (Json.pretty(content) + "\n").getBytes(StandardCharsets.UTF_8);
-        if (!Arrays.equals(remember, lastAppliedBytes)) {
-            AtomicFiles.write(context.stateDir().resolve(LAST_APPLIED), remember,
-                    temp -> Files.setAttribute(temp, "unix:mode", STATE_MODE));
-        }
-        return Result.changed(changes);
+    private String name() {
+        return ParentDirectory.name(path);
     }
 
     /** The file goes, and with it the record of what muster set in it. */
-    private Result absent(FileStat now, Path lastAppliedFile, boolean apply) throws IOException {
+    private Result absent(Directory dir, Stat now, Path lastAppliedFile, boolean apply) throws IOException {
         if (apply) Files.deleteIfExists(lastAppliedFile);
         if (now == null) return Result.STABLE;
-        if (apply) Files.delete(path);
+        if (apply) dir.unlink(name());
         return Result.changed(List.of(Change.of("ensure", "present", "absent")));
     }
 
     /** Replaces the file, or creates it; a replaced file keeps the mode and owner it had unless the manifest sets a mode. */
-    private void write(byte[] bytes, FileStat before) throws IOException {
-        if (before == null) {
-            Path parent = path.getParent();
-            if (!Files.isDirectory(parent)) {
-                throw new IOException("parent directory " + parent + " does not exist (manage it with a file resource, ensure: directory)");
-            }
-        }
-        AtomicFiles.write(path, bytes, temp -> {
-            Files.setAttribute(temp, "unix:mode", mode != null ? mode : before != null ? before.mode() : DEFAULT_MODE);
-            if (before != null) before.keepOwnership(temp, true, true);
-        });
+    private void write(Directory dir, byte[] bytes, Stat before) throws IOException {
+        int fileMode = mode != null ? mode : before != null ? before.mode() : DEFAULT_MODE;
+        AtomicFiles.replace(ParentDirectory.require(dir, path), name(), bytes, fileMode,
+                before != null ? before.uid() : -1, before != null ? before.gid() : -1);
     }
 
     private Change contentChange(byte[] current, byte[] next, Context context) {

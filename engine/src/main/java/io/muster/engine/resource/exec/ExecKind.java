@@ -1,17 +1,19 @@
 package io.muster.engine.resource.exec;
 
+import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.resource.InvalidResourceException;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.TypedParams;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -51,42 +53,46 @@ public final class ExecKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params p) throws InvalidResourceException {
+    public Resource create(TypedParams p) throws InvalidResourceException {
         boolean shell = p.bool("shell", false);
         boolean sensitive = p.bool("sensitive", false);
-        Execution execution = new Execution(
-                p.has("cwd") ? p.absolutePath("cwd") : p.directory(), // relative paths mean the manifest's directory
-                environment(p.raw("environment")),
-                searchPath(p.strings("path")),
+        ProcessRunner runner = new ProcessRunner(
+                p.optionalAbsolutePath("cwd").orElse(p.directory()), // relative paths mean the manifest's directory
+                environment(p.optionalAny("environment").orElse(Map.of())),
+                searchPath(p.strings("path", List.of())),
+                p.optionalString("user").orElse(null),
+                p.optionalString("group").orElse(null),
                 Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
-                p.string("user"),
-                p.string("group"));
+                ProcessRunner.DEFAULT_OUTPUT_LIMIT);
         return new ExecResource(
+                // unset only while a late command is unrendered: the compiler's stand-in still has cwd for automatic edges
                 command(p, "command", shell, sensitive),
                 command(p, "onlyif", shell, sensitive),
                 command(p, "unless", shell, sensitive),
-                p.absolutePath("creates"),
+                p.optionalAbsolutePath("creates").orElse(null),
                 p.bool("refreshonly", false),
                 p.bool("query", false),
                 Set.copyOf(p.integers("returns", List.of(0L))),
-                execution,
+                runner,
                 command(p, "watchcmd", shell, sensitive),
-                absolutes(p, "watchfiles"),
+                absolutes("watchfiles", p.strings("watchfiles", List.of())),
                 sensitive);
     }
 
-    private static Command command(Params p, String property, boolean shell, boolean sensitive) throws InvalidResourceException {
-        if (!p.has(property)) return null;
+    private static Command command(TypedParams p, String property, boolean shell, boolean sensitive)
+            throws InvalidResourceException {
+        Optional<Object> raw = p.optionalAny(property);
+        if (raw.isEmpty()) return null;
         try {
-            return Command.of(p.raw(property), shell, sensitive);
+            return Command.of(raw.get(), shell, sensitive);
         } catch (IllegalArgumentException e) {
             throw new InvalidResourceException(property, e.getMessage());
         }
     }
 
-    private static List<Path> absolutes(Params p, String property) throws InvalidResourceException {
+    private static List<Path> absolutes(String property, List<String> values) throws InvalidResourceException {
         List<Path> paths = new ArrayList<>();
-        for (String s : p.strings(property)) {
+        for (String s : values) {
             Path path = Path.of(s);
             if (!path.isAbsolute()) throw new InvalidResourceException(property, "expected absolute paths, got '" + s + "'");
             paths.add(path.normalize());

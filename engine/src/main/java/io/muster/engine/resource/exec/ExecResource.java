@@ -1,5 +1,7 @@
 package io.muster.engine.resource.exec;
 
+import io.muster.engine.process.ProcessGroups;
+import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
@@ -26,13 +28,13 @@ import java.util.Set;
  * exec shows neither its commands nor their output in messages and logs.
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
-                    Set<Long> returns, Execution execution, Command watchcmd, List<Path> watchfiles, boolean sensitive)
+                    Set<Long> returns, ProcessRunner runner, Command watchcmd, List<Path> watchfiles, boolean sensitive)
         implements Refreshable, Edgeable {
 
     @Override
     public void validate() throws InvalidResourceException {
-        if ((execution.user() != null || execution.group() != null) && !"root".equals(System.getProperty("user.name"))) {
-            throw new InvalidResourceException(execution.user() != null ? "user" : "group",
+        if ((runner.user() != null || runner.group() != null) && !"root".equals(System.getProperty("user.name"))) {
+            throw new InvalidResourceException(runner.user() != null ? "user" : "group",
                     "running a command as another user or group needs muster to run as root");
         }
         if (query && refreshonly) {
@@ -47,7 +49,7 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
 
     @Override
     public List<List<String>> wants() {
-        return execution.cwd() == null ? List.of() : List.of(List.of(Edgeable.pathUid(execution.cwd())));
+        return runner.cwd() == null ? List.of() : List.of(List.of(Edgeable.pathUid(runner.cwd())));
     }
 
     @Override
@@ -64,7 +66,7 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
 
     /** Runs the command; its values, or an exception when it exits with a code not in {@code returns}. */
     private Map<String, Object> execute(Context context) throws Exception {
-        Execution.Outcome outcome = execution.run(command);
+        ProcessRunner.Outcome outcome = run(command);
         if (!returns.contains((long) outcome.exitCode())) {
             String detail = sensitive ? "" : lastLine(outcome.stderr().text().isBlank() ? outcome.stdout().text() : outcome.stderr().text());
             throw new Exception(command.quoted() + " exited with " + outcome.exitCode() + " (expected "
@@ -78,12 +80,12 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
     }
 
     /** The stream as a value; cut at the limit, it is marked incomplete so that whoever reads it fails. */
-    private static Object value(String stream, Execution.Output output, Context context) {
+    private static Object value(String stream, ProcessRunner.Output output, Context context) {
         if (!output.truncated()) return stripTrailingNewlines(output.text());
-        long size = Execution.OUTPUT_LIMIT + output.dropped();
-        context.log().warn("{} was {} bytes; only the first {} are kept, and reading it fails", stream, size, Execution.OUTPUT_LIMIT);
+        long size = ProcessRunner.DEFAULT_OUTPUT_LIMIT + output.dropped();
+        context.log().warn("{} was {} bytes; only the first {} are kept, and reading it fails", stream, size, ProcessRunner.DEFAULT_OUTPUT_LIMIT);
         return new IncompleteValue("the command printed " + size + " bytes to " + stream + "; muster keeps "
-                + Execution.OUTPUT_LIMIT + " (1 MiB), so the value is incomplete");
+                + ProcessRunner.DEFAULT_OUTPUT_LIMIT + " (1 MiB), so the value is incomplete");
     }
 
     @Override
@@ -109,7 +111,7 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
      * cannot be interrupted, but killing the process ends it.
      */
     private void watchLines(Watcher watcher) throws Exception {
-        Process process = execution.start(watchcmd, ProcessBuilder.Redirect.DISCARD);
+        Process process = runner.start(watchcmd.argv(), watchcmd.quoted(), ProcessBuilder.Redirect.DISCARD);
         Thread reader = Thread.ofVirtual().start(() -> {
             byte[] buffer = new byte[8192];
             try (InputStream out = process.getInputStream()) {
@@ -138,9 +140,13 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
     }
 
     private int guard(Command guard, Context context) throws Exception {
-        Execution.Outcome outcome = execution.run(guard);
+        ProcessRunner.Outcome outcome = run(guard);
         if (context.debug()) context.log().debug("guard {} exited with {}", guard.quoted(), outcome.exitCode());
         return outcome.exitCode();
+    }
+
+    private ProcessRunner.Outcome run(Command command) throws Exception {
+        return runner.run(command.argv(), command.quoted());
     }
 
     /** Like shell command substitution: {@code $(hostname)} has no trailing newline either. */

@@ -1,13 +1,12 @@
 package io.muster.engine.resource.file;
 
 import io.muster.engine.resource.InvalidResourceException;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
-import java.nio.file.Path;
+import io.muster.engine.resource.TypedParams;
 import java.util.Set;
 
 /** {@code file}: a regular file or directory, its content, owner, group and mode; its {@code sha256} is a value. */
@@ -34,15 +33,14 @@ public final class FileKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params p) throws InvalidResourceException {
-        Path source = p.has("source") ? p.directory().resolve(p.string("source")).normalize() : null;
+    public Resource create(TypedParams p) throws InvalidResourceException {
         return new FileResource(p.absolutePath("path"),
-                FileResource.Ensure.valueOf(p.string("ensure", "present").toUpperCase()),
-                p.string("content"),
-                source,
-                p.string("owner"),
-                p.string("group"),
-                p.has("mode") ? FileMode.parse(p.string("mode")) : null,
+                p.choice("ensure", FileResource.Ensure.PRESENT),
+                p.optionalString("content").orElse(null),
+                p.optionalString("source").map(source -> p.directory().resolve(source).normalize()).orElse(null),
+                p.optionalString("owner").orElse(null),
+                p.optionalString("group").orElse(null),
+                p.optionalString("mode").map(FileMode::parse).orElse(null),
                 p.bool("force", false),
                 p.bool("sensitive", false));
     }

@@ -1,5 +1,7 @@
 package io.muster.engine.resource.file;
 
+import java.util.Locale;
+
 /** File permission bits written as an octal string: "0644", "755", "2775"; shared by the kinds that write files. */
 public final class FileMode {
     private FileMode() {}
@@ -21,6 +23,6 @@ public final class FileMode {
     }
 
     public static String format(int bits) {
-        return String.format("%04o", bits & 07777);
+        return String.format(Locale.ROOT, "%04o", bits & 07777);
     }
 }

@@ -9,28 +9,27 @@ import io.muster.engine.resource.Reversible;
 import io.muster.engine.resource.Watcher;
 import io.muster.engine.util.AtomicFiles;
 import io.muster.engine.util.TextDiff;
+import io.muster.engine.util.fs.Directory;
+import io.muster.engine.util.fs.OpenFile;
+import io.muster.engine.util.fs.Stat;
+import io.muster.engine.util.fs.Users;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.LinkOption;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.attribute.GroupPrincipal;
-import java.nio.file.attribute.PosixFileAttributeView;
-import java.nio.file.attribute.UserPrincipal;
-import java.nio.file.attribute.UserPrincipalLookupService;
-import java.nio.file.attribute.UserPrincipalNotFoundException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
- * A file or directory. Content is replaced atomically (temp file with the final mode and owner, fsync,
- * rename), so a reader never sees a half-written file. A symbolic link at the path is not followed: it is
+ * A file or directory. Content is replaced atomically (see {@link AtomicFiles}), so a reader never sees a
+ * half-written file. Everything happens relative to the parent directory's descriptor, opened as
+ * {@link io.muster.engine.util.fs.TrustedPath} allows, and an existing file is changed only through a
+ * descriptor checked to be the file that was checked. A symbolic link at the path is not followed: it is
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
@@ -49,7 +48,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         if (ensure != Ensure.PRESENT && (content != null || source != null)) {
             String property = content != null ? "content" : "source";
             throw new InvalidResourceException(property, property + " requires ensure: present, not "
-                    + ensure.name().toLowerCase());
+                    + ensure.name().toLowerCase(Locale.ROOT));
         }
         if (path.getParent() == null && ensure != Ensure.DIRECTORY) {
             throw new InvalidResourceException("path", "cannot manage / as a file");
@@ -68,108 +67,132 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     @Override
     public void remember(Context context) throws IOException {
-        new FileBackup(path, context.stateDir()).remember();
+        new FileBackup(path, ownerUid(), context.stateDir()).remember();
     }
 
     @Override
     public Result reverse(Context context) throws IOException {
-        return new FileBackup(path, context.statePath()).restore();
+        return new FileBackup(path, ownerUid(), context.statePath()).restore();
     }
 
     @Override
     public Result checkApply(Context context, boolean apply) throws IOException {
-        FileStat now = FileStat.of(path);
-        return switch (ensure) {
-            case ABSENT -> absent(now, apply);
-            case DIRECTORY -> directory(now, apply);
-            case PRESENT -> {
-                byte[] desired = desiredContent();
-                Result result = present(now, desired, context, apply);
-                // hashing reads an unmanaged file whole: only for a run where someone looks the value up
-                yield context.valuesRead() ? result.withOutputs(Map.of("sha256", sha256(now, desired))) : result;
-            }
-        };
+        int uid = ownerUid();
+        int gid = group == null ? -1 : Users.gid(group);
+        try (Directory dir = ParentDirectory.open(path, uid)) {
+            Stat now = dir == null ? null : dir.stat(name());
+            return switch (ensure) {
+                case ABSENT -> absent(dir, now, apply);
+                case DIRECTORY -> directory(dir, now, uid, gid, apply);
+                case PRESENT -> {
+                    byte[] desired = desiredContent();
+                    Result result = present(dir, now, desired, uid, gid, context, apply);
+                    // hashing reads an unmanaged file whole: only for a run where someone looks the value up
+                    yield context.valuesRead() ? result.withOutputs(Map.of("sha256", sha256(dir, now, desired))) : result;
+                }
+            };
+        }
+    }
+
+    private int ownerUid() throws IOException {
+        return owner == null ? -1 : Users.uid(owner);
+    }
+
+    private String name() {
+        return ParentDirectory.name(path);
     }
 
     /**
      * The {@code sha256} value: of the content the file has once converged (in noop: would have), so a
-     * consumer sees in a plan what an apply would give it. Unmanaged content is read from the file.
+     * consumer sees in a plan what an apply would give it. Unmanaged content is read from the file, streamed.
      */
-    private String sha256(FileStat now, byte[] desired) throws IOException {
-        byte[] content = desired != null ? desired : now != null && now.regular() ? Files.readAllBytes(path) : new byte[0];
+    private String sha256(Directory dir, Stat now, byte[] desired) throws IOException {
+        MessageDigest digest;
         try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(content));
+            digest = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java runtime has SHA-256", e);
         }
+        if (desired != null) {
+            digest.update(desired);
+        } else if (now != null && now.regular()) {
+            try (OpenFile file = dir.open(name(), now)) {
+                file.digest(digest);
+            }
+        }
+        return HexFormat.of().formatHex(digest.digest());
     }
 
-    private Result absent(FileStat now, boolean apply) throws IOException {
+    private Result absent(Directory dir, Stat now, boolean apply) throws IOException {
         if (now == null) return Result.STABLE;
         if (now.directory() && !force) {
             throw new IOException(path + " is a directory; set force: true to remove it");
         }
-        if (apply) AtomicFiles.deleteRecursively(path);
-        return Result.changed(List.of(Change.of("ensure", now.type(), "absent")));
+        if (apply) dir.delete(name());
+        return Result.changed(List.of(Change.of("ensure", now.typeName(), "absent")));
     }
 
-    private Result directory(FileStat now, boolean apply) throws IOException {
+    private Result directory(Directory dir, Stat now, int uid, int gid, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.directory()) {
             if (!force) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
-            if (apply) Files.delete(path);
+            if (apply) dir.unlink(name());
             now = null;
         }
         if (now == null) {
             changes.add(Change.of("ensure", "absent", "directory"));
             if (apply) {
-                requireParent();
-                Files.createDirectory(path);
-                setAttributes(path, DEFAULT_DIRECTORY_MODE);
+                try (OpenFile made = ParentDirectory.require(dir, path).makeDirectory(name())) {
+                    if (uid != -1 || gid != -1) made.chown(uid, gid);
+                    made.chmod(mode != null ? mode : DEFAULT_DIRECTORY_MODE);
+                }
             }
             return Result.changed(changes);
         }
-        return Result.changed(fixAttributes(now, apply));
+        try (OpenFile existing = dir.open(name(), now)) {
+            return Result.changed(fixAttributes(existing, now, uid, gid, apply));
+        }
     }
 
-    private Result present(FileStat now, byte[] desired, Context context, boolean apply) throws IOException {
+    private Result present(Directory dir, Stat now, byte[] desired, int uid, int gid, Context context, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.regular()) {
             if (now.directory() && !force) {
                 throw new IOException(path + " is a directory; set force: true to replace it with a file");
             }
-            changes.add(Change.of("ensure", now.type(), "present"));
-            if (apply) AtomicFiles.deleteRecursively(path);
+            changes.add(Change.of("ensure", now.typeName(), "present"));
+            if (apply) dir.delete(name());
             now = null;
         }
         if (now == null) {
             if (changes.isEmpty()) changes.add(Change.of("ensure", "absent", "present"));
             if (desired != null) changes.add(contentChange(null, desired, context));
             if (apply) {
-                requireParent();
-                AtomicFiles.write(path, desired == null ? new byte[0] : desired, temp -> setAttributes(temp, DEFAULT_FILE_MODE));
+                AtomicFiles.replace(ParentDirectory.require(dir, path), name(), desired == null ? new byte[0] : desired,
+                        mode != null ? mode : DEFAULT_FILE_MODE, uid, gid);
             }
             return Result.changed(changes);
         }
-        if (desired != null) {
-            byte[] current = now.size() == desired.length ? Files.readAllBytes(path) : null;
-            if (current == null || !Arrays.equals(current, desired)) {
-                if (current == null && context.diffs()) current = Files.readAllBytes(path);
-                changes.add(contentChange(current, desired, context));
-                List<Change> attributes = fixAttributes(now, false);
-                changes.addAll(attributes);
-                if (apply) {
-                    FileStat before = now;
-                    AtomicFiles.write(path, desired, temp -> {
-                        setAttributes(temp, before.mode());
-                        before.keepOwnership(temp, owner == null, group == null); // those the manifest does not set
-                    });
+        try (OpenFile file = dir.open(name(), now)) {
+            if (desired != null) {
+                byte[] current = now.size() == desired.length ? file.readAll() : null;
+                if (current == null || !Arrays.equals(current, desired)) {
+                    if (current == null && context.diffs() && now.size() <= OpenFile.MAX_READ) current = file.readAll();
+                    changes.add(current == null && context.diffs()
+                            ? Change.withDiff("content", "content differs (" + now.size() + " bytes now: too large to diff)\n")
+                            : contentChange(current, desired, context));
+                    changes.addAll(fixAttributes(file, now, uid, gid, false));
+                    // those the manifest does not set stay as they were, as an edit in place would keep them
+                    if (apply) {
+                        AtomicFiles.replace(dir, name(), desired, mode != null ? mode : now.mode(),
+                                uid != -1 ? uid : now.uid(), gid != -1 ? gid : now.gid());
+                    }
+                    return Result.changed(changes);
                 }
-                return Result.changed(changes);
             }
+            changes.addAll(fixAttributes(file, now, uid, gid, apply));
+            return Result.changed(changes);
         }
-        changes.addAll(fixAttributes(now, apply));
-        return Result.changed(changes);
     }
 
     private Change contentChange(byte[] current, byte[] desired, Context context) {
@@ -179,75 +202,42 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     }
 
     private byte[] desiredContent() throws IOException {
-        if (content != null) return content.getBytes(StandardCharsets.UTF_8);
+        if (content != null) {
+            byte[] bytes = content.getBytes(StandardCharsets.UTF_8);
+            if (bytes.length > OpenFile.MAX_READ) {
+                throw new IOException("content is " + bytes.length + " bytes; a file's content may have up to " + (OpenFile.MAX_READ >> 20) + " MiB");
+            }
+            return bytes;
+        }
         if (source == null) return null;
-        try {
-            return Files.readAllBytes(source);
-        } catch (NoSuchFileException e) {
-            throw new IOException("source " + source + " does not exist");
+        try (OpenFile file = OpenFile.regular(source)) {
+            return file.readAll();
+        } catch (IOException e) {
+            throw new IOException("source " + e.getMessage(), e);
         }
     }
 
-    private void requireParent() throws IOException {
-        Path parent = path.getParent();
-        if (parent != null && !Files.isDirectory(parent)) {
-            throw new IOException("parent directory " + parent + " does not exist (manage it with a file resource, ensure: directory)");
-        }
-    }
-
-    /** Owner, group and mode of an existing file: what differs, fixed when {@code apply}. */
-    private List<Change> fixAttributes(FileStat now, boolean apply) throws IOException {
+    /** Owner, group and mode of an existing file: what differs, fixed through its descriptor when {@code apply}. */
+    private List<Change> fixAttributes(OpenFile file, Stat now, int uid, int gid, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>(0);
-        if (owner != null) {
-            UserPrincipal want = user(owner);
-            UserPrincipal have = Files.getOwner(path, LinkOption.NOFOLLOW_LINKS);
-            if (!want.equals(have)) {
-                changes.add(Change.of("owner", have.getName(), owner));
-                if (apply) Files.setOwner(path, want);
-            }
+        boolean chown = false;
+        if (uid != -1 && now.uid() != uid) {
+            changes.add(Change.of("owner", Users.userName(now.uid()), owner));
+            chown = true;
         }
-        if (group != null) {
-            GroupPrincipal want = group(group);
-            PosixFileAttributeView view = Files.getFileAttributeView(path, PosixFileAttributeView.class, LinkOption.NOFOLLOW_LINKS);
-            GroupPrincipal have = view.readAttributes().group();
-            if (!want.equals(have)) {
-                changes.add(Change.of("group", have.getName(), group));
-                if (apply) view.setGroup(want);
-            }
+        if (gid != -1 && now.gid() != gid) {
+            changes.add(Change.of("group", Users.groupName(now.gid()), group));
+            chown = true;
         }
-        if (mode != null && now.mode() != mode) {
-            changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
-            if (apply) Files.setAttribute(path, "unix:mode", mode);
+        boolean chmod = mode != null && now.mode() != mode;
+        if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
+        if (apply && (chown || chmod) && now.regular() && now.links() > 1) {
+            // a hard link may be another file (where links are not protected, a user can link root's files)
+            throw new IOException(path + " has " + now.links() + " hard links; muster changes the owner and mode only of a file with one");
         }
+        if (apply && chown) file.chown(uid, gid);
+        // chown clears the set-id bits: the mode is set again after it
+        if (apply && (chmod || chown)) file.chmod(mode != null ? mode : now.mode());
         return changes;
-    }
-
-    /** Desired mode (or {@code fallback}), owner and group on a path that is not yet in place. */
-    private void setAttributes(Path target, int fallbackMode) throws IOException {
-        Files.setAttribute(target, "unix:mode", mode != null ? mode : fallbackMode);
-        if (owner != null) Files.setOwner(target, user(owner));
-        if (group != null) {
-            Files.getFileAttributeView(target, PosixFileAttributeView.class).setGroup(group(group));
-        }
-    }
-
-    private UserPrincipal user(String name) throws IOException {
-        try {
-            return lookup().lookupPrincipalByName(name);
-        } catch (UserPrincipalNotFoundException e) {
-            throw new IOException("owner: no such user '" + name + "'");
-        }
-    }
-
-    private GroupPrincipal group(String name) throws IOException {
-        try {
-            return lookup().lookupPrincipalByGroupName(name);
-        } catch (UserPrincipalNotFoundException e) {
-            throw new IOException("group: no such group '" + name + "'");
-        }
-    }
-
-    private UserPrincipalLookupService lookup() {
-        return path.getFileSystem().getUserPrincipalLookupService();
     }
 }

@@ -1,13 +1,13 @@
 package io.muster.engine.resource.msg;
 
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.TypedParams;
 import java.util.Set;
 
 /**
@@ -33,17 +33,19 @@ public final class MsgKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
-        return new Msg(params.bool("sensitive", false) ? REDACTED : params.string("message"), params.string("level", "info"));
+    public Resource create(TypedParams params) {
+        return new Msg(params.bool("sensitive", false) ? REDACTED : params.string("message"), params.choice("level", Level.INFO));
     }
 
-    record Msg(String message, String level) implements Resource {
+    enum Level { INFO, WARN, ERROR }
+
+    record Msg(String message, Level level) implements Resource {
         @Override
         public Result checkApply(Context context, boolean apply) {
             switch (level) {
-                case "warn" -> context.log().warn(message);
-                case "error" -> context.log().error(message);
-                default -> context.log().info(message);
+                case INFO -> context.log().info(message);
+                case WARN -> context.log().warn(message);
+                case ERROR -> context.log().error(message);
             }
             return Result.STABLE.withMessage(message);
         }

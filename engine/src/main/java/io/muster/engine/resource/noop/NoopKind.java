@@ -1,13 +1,13 @@
 package io.muster.engine.resource.noop;
 
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
+import io.muster.engine.resource.TypedParams;
 import java.util.Set;
 
 /** {@code noop}: does nothing; a named point in the graph to hang relations on. */
@@ -25,7 +25,7 @@ public final class NoopKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(Params params) {
+    public Resource create(TypedParams params) {
         return new Noop(params.name());
     }
 

@@ -301,4 +301,61 @@ class DocumentResourceTest {
         assertThat(resource(report, id("missing/app.json")).error()).startsWith("parent directory " + dir.resolve("missing") + " does not exist");
         assertThat(resource(report, id("dir.json")).error()).isEqualTo(dir.resolve("dir.json") + " is a directory; a document resource manages a regular file");
     }
+
+    @Test
+    void aLongPathHasAStateDirectoryOfItsOwnAndItsRecordIsPrivate() throws Exception {
+        String deep = "a".repeat(60) + "/" + "b".repeat(60) + "/" + "c".repeat(60) + "/" + "d".repeat(60);
+        Files.createDirectories(dir.resolve(deep));
+        ResourceReport r = apply(deep + "/app.json", """
+                resources:
+                  - document: [{ROOT/DEEP/app.json: {content: {password: hunter2}}}]
+                """.replace("DEEP", deep));
+        assertThat(r.error()).isNull();
+        Path lastApplied;
+        try (var files = Files.walk(stateDir())) {
+            lastApplied = files.filter(Files::isRegularFile).findFirst().orElseThrow();
+        }
+        assertThat(lastApplied.getFileName()).hasToString(DocumentResource.LAST_APPLIED);
+        assertThat(lastApplied.getParent().getFileName().toString()).hasSizeLessThan(80).startsWith("%2Ftmp%2F");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lastApplied))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lastApplied.getParent()))).isEqualTo("rwx------");
+        assertThat(apply(deep + "/app.json", """
+                resources:
+                  - document: [{ROOT/DEEP/app.json: {content: {password: hunter2}}}]
+                """.replace("DEEP", deep)).status()).isEqualTo(Status.STABLE);
+    }
+
+    @Test
+    void aStateDirectoryInTheWayFailsTheResourceBeforeTheFileIsWritten() throws Exception {
+        Files.createDirectories(stateDir().getParent());
+        Files.writeString(stateDir(), "in the way");
+        ResourceReport r = apply("app.json", """
+                resources:
+                  - document: [{ROOT/app.json: {content: {a: 1}}}]
+                """);
+        assertThat(r.status()).isEqualTo(Status.FAILED);
+        assertThat(r.error()).startsWith(stateDir() + "/").endsWith(": Not a directory");
+        assertThat(dir.resolve("app.json")).doesNotExist();
+    }
+
+    @Test
+    void aStateDirectoryNamedTheOldWayIsStillReadThenRenamed() throws Exception {
+        apply("app.json", """
+                resources:
+                  - document: [{ROOT/app.json: {content: {a: 1, b: 2}}}]
+                """);
+        Path hashed;
+        try (var dirs = Files.list(stateDir())) {
+            hashed = dirs.findFirst().orElseThrow();
+        }
+        Path legacy = stateDir().resolve(dir.resolve("app.json").toString().replace("/", "%2F"));
+        Files.move(hashed, legacy);
+        apply("app.json", """
+                resources:
+                  - document: [{ROOT/app.json: {content: {a: 1}}}]
+                """);
+        assertThat(read("app.json")).doesNotContain("\"b\"");
+        assertThat(hashed).isDirectory();
+        assertThat(legacy).doesNotExist();
+    }
 }

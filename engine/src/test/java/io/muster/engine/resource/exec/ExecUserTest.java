@@ -3,6 +3,7 @@ package io.muster.engine.resource.exec;
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
@@ -36,7 +37,7 @@ class ExecUserTest {
                 "EXTRA=given",
                 "HOME=/nonexistent",
                 "LOGNAME=nobody",
-                "PATH=" + Account.STANDARD_PATH,
+                "PATH=" + ProcessRunner.LOGIN_PATH,
                 "PWD=" + dir,
                 "SHELL=/usr/sbin/nologin",
                 "USER=nobody");

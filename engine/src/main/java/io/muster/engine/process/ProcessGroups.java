@@ -1,4 +1,4 @@
-package io.muster.engine.resource.exec;
+package io.muster.engine.process;
 
 import java.io.IOException;
 import java.util.List;
@@ -40,9 +40,10 @@ public final class ProcessGroups {
 
     /**
      * Kills the command's whole group, and its descendants that left the group, then waits for the command
-     * itself. The group is signalled even when its leader has exited: members may outlive it.
+     * itself. The group is signalled even when its leader has exited: members may outlive it. For a
+     * process {@link ProcessRunner#start} started.
      */
-    static void kill(Process process) throws InterruptedException {
+    public static void kill(Process process) throws InterruptedException {
         List<ProcessHandle> descendants = process.descendants().toList();
         signalGroup(process.pid());
         descendants.forEach(ProcessHandle::destroyForcibly);

@@ -1,4 +1,4 @@
-package io.muster.engine.resource.exec;
+package io.muster.engine.process;
 
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -12,7 +12,6 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ThreadLocalRandom;
 import org.junit.jupiter.api.AfterEach;
@@ -55,7 +54,7 @@ class ProcessGroupsTest {
     void anInterruptKillsTheWholeGroup() throws Exception {
         Thread runner = Thread.ofVirtual().start(() -> {
             try {
-                execution(Duration.ZERO).run(Command.of("(sleep MARK &); (sleep MARK &); sleep MARK".replace("MARK", marker), true, false));
+                shell(Duration.ZERO, "(sleep MARK &); (sleep MARK &); sleep MARK".replace("MARK", marker));
             } catch (IOException | InterruptedException e) {
                 // interrupted, as the test wants
             }
@@ -70,9 +69,9 @@ class ProcessGroupsTest {
 
     @Test
     void killAllEndsEveryRunningCommandForAForcedStop() throws Exception {
-        CompletableFuture<Execution.Outcome> outcome = CompletableFuture.supplyAsync(() -> {
+        CompletableFuture<ProcessRunner.Outcome> outcome = CompletableFuture.supplyAsync(() -> {
             try {
-                return execution(Duration.ZERO).run(Command.of("(sleep MARK &); sleep MARK".replace("MARK", marker), true, false));
+                return shell(Duration.ZERO, "(sleep MARK &); sleep MARK".replace("MARK", marker));
             } catch (IOException | InterruptedException e) {
                 throw new IllegalStateException(e);
             }
@@ -88,7 +87,7 @@ class ProcessGroupsTest {
     @Test
     void outputCaptureDoesNotWaitForABackgroundJobHoldingThePipe() throws Exception {
         long start = System.nanoTime();
-        Execution.Outcome outcome = execution(Duration.ofSeconds(30)).run(Command.of("(sleep MARK &); echo done".replace("MARK", marker), true, false));
+        ProcessRunner.Outcome outcome = shell(Duration.ofSeconds(30), "(sleep MARK &); echo done".replace("MARK", marker));
 
         assertThat(outcome.stdout().text()).isEqualTo("done\n");
         assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(PATIENCE);
@@ -96,15 +95,15 @@ class ProcessGroupsTest {
 
     @Test
     void commandsLeadAProcessGroupOfTheirOwn() throws Exception {
-        Execution.Outcome outcome = execution(Duration.ZERO).run(Command.of("ps -o pid=,pgid=,sid= -p $$", true, false));
+        ProcessRunner.Outcome outcome = shell(Duration.ZERO, "ps -o pid=,pgid=,sid= -p $$");
 
         String[] ids = outcome.stdout().text().strip().split("\\s+");
         assertThat(ids[1]).isEqualTo(ids[0]);
         assertThat(ids[2]).isEqualTo(ids[0]);
     }
 
-    private Execution execution(Duration timeout) {
-        return new Execution(dir, Map.of(), List.of(), timeout, null, null);
+    private ProcessRunner.Outcome shell(Duration timeout, String command) throws IOException, InterruptedException {
+        return ProcessRunner.in(dir, timeout).run(List.of("/bin/sh", "-c", command), "'" + command + "'");
     }
 
     /** The sleeps of this test (not the shell that started them, whose command line has the marker too). */

@@ -1,4 +1,4 @@
-package io.muster.engine.resource.exec;
+package io.muster.engine.process;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,9 +11,6 @@ import java.util.Map;
  * compiling: an earlier resource may create the user.
  */
 record Account(String name, long uid, long gid, String home, String shell) {
-    /** What a login shell would have in PATH; a command as another user never sees root's. */
-    static final String STANDARD_PATH = "/usr/local/sbin:/usr/local/bin:/usr/sbin:/usr/bin:/sbin:/bin";
-
     static Account user(String user) throws IOException, InterruptedException {
         String[] f = entry("passwd", user, "user").split(":", -1);
         if (f.length < 7) throw new IOException("user '" + user + "': unexpected passwd entry");
@@ -31,7 +28,7 @@ record Account(String name, long uid, long gid, String home, String shell) {
         env.put("USER", name);
         env.put("LOGNAME", name);
         env.put("SHELL", shell);
-        env.put("PATH", STANDARD_PATH);
+        env.put("PATH", ProcessRunner.LOGIN_PATH);
         return env;
     }
 

@@ -1,0 +1,14 @@
+package io.muster.engine.run;
+
+import io.muster.engine.world.World;
+
+/**
+ * What every resource of one run shares, reached through its {@link RunContext}: the World the run was
+ * given, and the kinds' sessions, which the run closes when it ends.
+ */
+record RunShared(World world, KindSessions sessions) {
+
+    static RunShared open(RunOptions options, World world) {
+        return new RunShared(world, new KindSessions(options, world));
+    }
+}

@@ -1,0 +1,168 @@
+package io.muster.engine.util.fs;
+
+import static io.muster.engine.util.fs.Libc.AT_REMOVEDIR;
+import static io.muster.engine.util.fs.Libc.EEXIST;
+import static io.muster.engine.util.fs.Libc.EISDIR;
+import static io.muster.engine.util.fs.Libc.ELOOP;
+import static io.muster.engine.util.fs.Libc.ENOENT;
+import static io.muster.engine.util.fs.Libc.ENOTDIR;
+import static io.muster.engine.util.fs.Libc.ENOTEMPTY;
+import static io.muster.engine.util.fs.Libc.O_CLOEXEC;
+import static io.muster.engine.util.fs.Libc.O_DIRECTORY;
+import static io.muster.engine.util.fs.Libc.O_NOCTTY;
+import static io.muster.engine.util.fs.Libc.O_NOFOLLOW;
+import static io.muster.engine.util.fs.Libc.O_NONBLOCK;
+import static io.muster.engine.util.fs.Libc.O_RDONLY;
+
+import java.io.IOException;
+import java.util.List;
+
+/**
+ * An open directory: every operation names an entry relative to its descriptor and never follows a
+ * symbolic link, so what was checked is what is changed. Get one from {@link TrustedPath}.
+ */
+public final class Directory implements AutoCloseable {
+    /** Attempts at deleting a tree that someone keeps changing, before muster gives up with an error. */
+    private static final int DELETE_ATTEMPTS = 10;
+
+    private final int fd;
+    private final String path;
+
+    Directory(int fd, String path) {
+        this.fd = fd;
+        this.path = path;
+    }
+
+    /** The directory's path as muster reached it, for messages. */
+    public String path() {
+        return path;
+    }
+
+    /** The full path of an entry, for messages. */
+    public String pathOf(String name) {
+        return name.equals(".") ? path : path.endsWith("/") ? path + name : path + "/" + name;
+    }
+
+    /** What is at {@code name} (a link is not followed), or null when nothing is. */
+    public Stat stat(String name) throws IOException {
+        try {
+            return Libc.statx(fd, name, pathOf(name));
+        } catch (Libc.Errno e) {
+            if (e.errno == ENOENT) return null;
+            throw e;
+        }
+    }
+
+    Stat stat() throws IOException {
+        return Libc.statx(fd, "", path);
+    }
+
+    /**
+     * Opens the file or directory {@code checked} describes, failing when something else is at {@code name}
+     * now. Non-blocking, so a FIFO put there cannot hang muster; never through a link.
+     */
+    public OpenFile open(String name, Stat checked) throws IOException {
+        int flags = O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY | O_CLOEXEC | (checked.directory() ? O_DIRECTORY : 0);
+        int opened;
+        try {
+            opened = Libc.openat(fd, name, flags, 0, pathOf(name));
+        } catch (Libc.Errno e) {
+            if (e.errno == ELOOP || e.errno == ENOTDIR || e.errno == ENOENT) throw changed(name);
+            throw e;
+        }
+        OpenFile file = new OpenFile(opened, pathOf(name));
+        if (!file.stat().sameFile(checked)) {
+            file.close();
+            throw changed(name);
+        }
+        return file;
+    }
+
+    private IOException changed(String name) {
+        return new IOException(pathOf(name) + " was replaced while muster was changing it; nothing was changed, it is checked again next run");
+    }
+
+    /** A subdirectory, not through a link. */
+    Directory directory(String name) throws IOException {
+        return new Directory(Libc.openat(fd, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC, 0, pathOf(name)), pathOf(name));
+    }
+
+    /**
+     * Makes directory {@code name} (0700 until the caller sets its mode) and opens it, checking that the
+     * directory opened is the one muster made.
+     */
+    public OpenFile makeDirectory(String name) throws IOException {
+        Libc.mkdirat(fd, name, 0700, pathOf(name));
+        Stat made = stat(name);
+        if (made == null || !made.directory() || made.uid() != Libc.geteuid()) throw changed(name);
+        return open(name, made);
+    }
+
+    /**
+     * A new temp file {@code .NAME.muster-<hex>} next to {@code name}, mode 0600, to take its place on
+     * {@link TempFile#commit()}. Temp files of {@code name} that a killed run left are removed first.
+     */
+    public TempFile createTemp(String name) throws IOException {
+        StaleTemps.remove(this, name);
+        return TempFile.create(this, name);
+    }
+
+    int fd() {
+        return fd;
+    }
+
+    List<String> list() throws IOException {
+        return Libc.list(fd, path);
+    }
+
+    /** Removes a file, link or special file (not a directory); nothing there is fine. */
+    public void unlink(String name) throws IOException {
+        try {
+            Libc.unlinkat(fd, name, 0, pathOf(name));
+        } catch (Libc.Errno e) {
+            if (e.errno != ENOENT) throw e;
+        }
+    }
+
+    /** Removes an empty directory; nothing there is fine. */
+    public void removeDirectory(String name) throws IOException {
+        try {
+            Libc.unlinkat(fd, name, AT_REMOVEDIR, pathOf(name));
+        } catch (Libc.Errno e) {
+            if (e.errno != ENOENT) throw e;
+        }
+    }
+
+    /**
+     * Deletes whatever is at {@code name}, a directory with all it holds, walking open directory
+     * descriptors: a link anywhere in the tree is removed, never followed. A tree that keeps changing
+     * underneath is retried a few times, then an error.
+     */
+    public void delete(String name) throws IOException {
+        for (int attempt = 1; ; attempt++) {
+            try {
+                Libc.unlinkat(fd, name, 0, pathOf(name));
+                return;
+            } catch (Libc.Errno e) {
+                if (e.errno == ENOENT) return;
+                if (e.errno != EISDIR) throw e;
+            }
+            try (Directory tree = directory(name)) {
+                for (String entry : tree.list()) tree.delete(entry);
+                Libc.unlinkat(fd, name, AT_REMOVEDIR, pathOf(name));
+                return;
+            } catch (Libc.Errno e) {
+                boolean raced = e.errno == ELOOP || e.errno == ENOTDIR || e.errno == ENOENT || e.errno == ENOTEMPTY || e.errno == EEXIST;
+                if (!raced) throw e;
+                if (attempt == DELETE_ATTEMPTS) {
+                    throw new IOException(pathOf(name) + " kept changing while muster deleted it (" + e.getMessage() + ")");
+                }
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        Libc.close(fd);
+    }
+}

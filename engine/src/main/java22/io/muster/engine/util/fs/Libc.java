@@ -1,0 +1,284 @@
+package io.muster.engine.util.fs;
+
+import static java.lang.foreign.ValueLayout.ADDRESS;
+import static java.lang.foreign.ValueLayout.JAVA_INT;
+import static java.lang.foreign.ValueLayout.JAVA_LONG;
+
+import java.io.IOException;
+import java.lang.foreign.Arena;
+import java.lang.foreign.FunctionDescriptor;
+import java.lang.foreign.Linker;
+import java.lang.foreign.MemoryLayout;
+import java.lang.foreign.MemorySegment;
+import java.lang.foreign.StructLayout;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.VarHandle;
+
+/**
+ * The libc calls muster makes on descriptors, through the foreign function API: every change to a file
+ * happens on a descriptor (or relative to a directory descriptor) so that no path is resolved twice. A
+ * failed call throws an {@link Errno} with strerror's text and the path it was about. Linux only; the
+ * flags below are those of x86_64 and aarch64 (they differ in O_DIRECTORY and O_NOFOLLOW).
+ */
+final class Libc {
+    private Libc() {}
+
+    static final int O_RDONLY = 0;
+    static final int O_WRONLY = 01;
+    static final int O_CREAT = 0100;
+    static final int O_EXCL = 0200;
+    static final int O_NOCTTY = 0400;
+    static final int O_APPEND = 02000;
+    static final int O_NONBLOCK = 04000;
+    static final int O_CLOEXEC = 02000000;
+    static final int O_DIRECTORY;
+    static final int O_NOFOLLOW;
+
+    static final int AT_FDCWD = -100;
+    static final int AT_SYMLINK_NOFOLLOW = 0x100;
+    static final int AT_REMOVEDIR = 0x200;
+    static final int AT_EMPTY_PATH = 0x1000;
+
+    static final int ENOENT = 2;
+    static final int EINTR = 4;
+    static final int EEXIST = 17;
+    static final int ENOTDIR = 20;
+    static final int EISDIR = 21;
+    static final int ENOTEMPTY = 39;
+    static final int ELOOP = 40;
+
+    static {
+        switch (System.getProperty("os.arch")) {
+            case "amd64", "x86_64" -> { O_DIRECTORY = 0200000; O_NOFOLLOW = 0400000; }
+            case "aarch64" -> { O_DIRECTORY = 040000; O_NOFOLLOW = 0100000; }
+            default -> throw new ExceptionInInitializerError("muster writes files on Linux x86_64 and aarch64 only, not "
+                    + System.getProperty("os.arch"));
+        }
+    }
+
+    /** A failed call: its errno, strerror's text and the path. */
+    static final class Errno extends IOException {
+        final int errno;
+
+        Errno(int errno, String path) {
+            super(path + ": " + strerror(errno));
+            this.errno = errno;
+        }
+    }
+
+    private static final Linker LINKER = Linker.nativeLinker();
+    private static final StructLayout CAPTURED = Linker.Option.captureStateLayout();
+    private static final VarHandle ERRNO = CAPTURED.varHandle(MemoryLayout.PathElement.groupElement("errno"));
+
+    private static final MethodHandle OPENAT = call("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+            Linker.Option.firstVariadicArg(3));
+    private static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle READ = call("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle WRITE = call("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle FCHMOD = call("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle FCHOWN = call("fchown", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+    private static final MethodHandle FSYNC = call("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+    private static final MethodHandle RENAMEAT = call("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    private static final MethodHandle UNLINKAT = call("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle MKDIRAT = call("mkdirat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+    private static final MethodHandle STATX = call("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+    private static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    private static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle GETPWNAM = plain("getpwnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle GETPWUID = plain("getpwuid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final MethodHandle GETGRNAM = plain("getgrnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
+    private static final MethodHandle GETGRGID = plain("getgrgid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
+            FunctionDescriptor.of(ADDRESS, JAVA_INT));
+
+    private static MethodHandle plain(String name, FunctionDescriptor descriptor) {
+        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor);
+    }
+
+    private static MethodHandle call(String name, FunctionDescriptor descriptor, Linker.Option... options) {
+        Linker.Option[] all = java.util.Arrays.copyOf(options, options.length + 1);
+        all[options.length] = Linker.Option.captureCallState("errno");
+        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, all);
+    }
+
+    static String strerror(int errno) {
+        try {
+            return ((MemorySegment) STRERROR.invokeExact(errno)).reinterpret(1024).getString(0);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    private static int errno(MemorySegment captured) {
+        return (int) ERRNO.get(captured, 0L);
+    }
+
+    /** Runs a call that returns -1 on failure (retrying EINTR), turning errno into an {@link Errno} about {@code path}. */
+    private static long check(Arena arena, String path, Call call) throws IOException {
+        MemorySegment captured = arena.allocate(CAPTURED);
+        while (true) {
+            long result;
+            try {
+                result = call.invoke(captured);
+            } catch (IOException | RuntimeException | Error e) {
+                throw e;
+            } catch (Throwable e) {
+                throw new AssertionError(e);
+            }
+            if (result >= 0) return result;
+            if (errno(captured) != EINTR) throw new Errno(errno(captured), path);
+        }
+    }
+
+    @FunctionalInterface
+    private interface Call {
+        long invoke(MemorySegment captured) throws Throwable;
+    }
+
+    static int openat(int dirfd, String name, int flags, int mode, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            return (int) check(arena, path, c -> (int) OPENAT.invokeExact(c, dirfd, cName, flags, mode));
+        }
+    }
+
+    static void close(int fd) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment captured = arena.allocate(CAPTURED);
+            int ignored = (int) CLOSE.invokeExact(captured, fd); // Linux frees the descriptor even when close fails
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Reads up to {@code buffer.byteSize()} bytes; 0 at the end of the file. */
+    static int read(int fd, MemorySegment buffer, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            return (int) check(arena, path, c -> (long) READ.invokeExact(c, fd, buffer, buffer.byteSize()));
+        }
+    }
+
+    static void writeFully(int fd, MemorySegment bytes, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            long done = 0;
+            while (done < bytes.byteSize()) {
+                MemorySegment rest = bytes.asSlice(done);
+                done += check(arena, path, c -> (long) WRITE.invokeExact(c, fd, rest, rest.byteSize()));
+            }
+        }
+    }
+
+    static void fchmod(int fd, int mode, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            check(arena, path, c -> (int) FCHMOD.invokeExact(c, fd, mode));
+        }
+    }
+
+    static void fchown(int fd, int uid, int gid, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            check(arena, path, c -> (int) FCHOWN.invokeExact(c, fd, uid, gid));
+        }
+    }
+
+    static void fsync(int fd, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            check(arena, path, c -> (int) FSYNC.invokeExact(c, fd));
+        }
+    }
+
+    static void renameat(int dirfd, String from, String to, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cFrom = arena.allocateFrom(from);
+            MemorySegment cTo = arena.allocateFrom(to);
+            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, dirfd, cFrom, dirfd, cTo));
+        }
+    }
+
+    static void unlinkat(int dirfd, String name, int flags, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            check(arena, path, c -> (int) UNLINKAT.invokeExact(c, dirfd, cName, flags));
+        }
+    }
+
+    static void mkdirat(int dirfd, String name, int mode, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            check(arena, path, c -> (int) MKDIRAT.invokeExact(c, dirfd, cName, mode));
+        }
+    }
+
+    /** statx of {@code name} in {@code dirfd} without following a link, or of {@code dirfd} itself when name is empty. */
+    static Stat statx(int dirfd, String name, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
+            int flags = AT_SYMLINK_NOFOLLOW | (name.isEmpty() ? AT_EMPTY_PATH : 0);
+            check(arena, path, c -> (int) STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
+            return Stat.of(buffer);
+        }
+    }
+
+    static String readlinkat(int dirfd, String name, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            MemorySegment buffer = arena.allocate(4097);
+            long n = check(arena, path, c -> (long) READLINKAT.invokeExact(c, dirfd, cName, buffer, 4096L));
+            return new String(buffer.asSlice(0, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
+    /** The names in a directory (without . and ..), read through a descriptor of its own (its offset is not shared). */
+    static java.util.List<String> list(int dirfd, String path) throws IOException {
+        int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, path);
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment buffer = arena.allocate(32768, 8);
+            java.util.List<String> names = new java.util.ArrayList<>();
+            while (true) {
+                long n = check(arena, path, c -> (long) GETDENTS64.invokeExact(c, fd, buffer, buffer.byteSize()));
+                if (n == 0) return names;
+                // struct linux_dirent64, the same on every architecture: d_ino 8, d_off 8, d_reclen 2, d_type 1, d_name
+                for (long at = 0; at < n; at += Short.toUnsignedInt(buffer.get(java.lang.foreign.ValueLayout.JAVA_SHORT, at + 16))) {
+                    String name = buffer.getString(at + 19);
+                    if (!name.equals(".") && !name.equals("..")) names.add(name);
+                }
+            }
+        } finally {
+            close(fd);
+        }
+    }
+
+    /**
+     * The id of a user or group by name (struct passwd and struct group on 64-bit Linux: the name and
+     * password pointers, then the id), or -1. The entries are static buffers: one lookup at a time.
+     */
+    static synchronized int id(String name, boolean group) {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cName = arena.allocateFrom(name);
+            MemorySegment entry = group ? (MemorySegment) GETGRNAM.invokeExact(cName) : (MemorySegment) GETPWNAM.invokeExact(cName);
+            return entry.equals(MemorySegment.NULL) ? -1 : entry.reinterpret(20).get(JAVA_INT, 16);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** The name of a user or group id, or null. */
+    static synchronized String name(int id, boolean group) {
+        try {
+            MemorySegment entry = group ? (MemorySegment) GETGRGID.invokeExact(id) : (MemorySegment) GETPWUID.invokeExact(id);
+            return entry.equals(MemorySegment.NULL) ? null : entry.reinterpret(8).get(ADDRESS, 0).reinterpret(4096).getString(0);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    static int geteuid() {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment captured = arena.allocate(CAPTURED);
+            return (int) GETEUID.invokeExact(captured);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+}

@@ -1,0 +1,134 @@
+package io.muster.engine.util.fs;
+
+import static io.muster.engine.util.fs.Libc.EEXIST;
+import static io.muster.engine.util.fs.Libc.O_CLOEXEC;
+import static io.muster.engine.util.fs.Libc.O_DIRECTORY;
+import static io.muster.engine.util.fs.Libc.O_RDONLY;
+
+import java.io.IOException;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * Opens a directory by walking its path from "/" one component at a time, each opened without following
+ * links, and checks every directory on the way as OpenSSH's StrictModes does: it must be owned by root
+ * (or by muster's own user, or by the user who will own the managed file), and not writable by group or
+ * others unless it has the sticky bit (as /tmp has). A symbolic link on the way is followed only when
+ * root (or muster's user) owns it, not the file's owner: that user's link could lead root into a directory
+ * the user cannot write (/etc/cron.d) and have it write a file the user then owns. The directories a link
+ * leads to are checked the same way.
+ */
+public final class TrustedPath {
+    private TrustedPath() {}
+
+    private static final int MAX_LINKS = 40;
+    private static final int STICKY = 01000;
+    private static final int MUSTER = Libc.geteuid();
+
+    /** The directory, trusted as above; {@code owner} is the uid the managed file will have (-1: root's). */
+    public static Directory open(Path dir, int owner) throws IOException {
+        return walk(dir, owner, false);
+    }
+
+    /** The directory, its missing parts made 0700 (state directories: muster's alone, whatever the umask). */
+    public static Directory create(Path dir) throws IOException {
+        return walk(dir, -1, true);
+    }
+
+    private static Directory walk(Path dir, int owner, boolean create) throws IOException {
+        if (!dir.isAbsolute()) throw new IllegalArgumentException("not an absolute path: " + dir);
+        Deque<String> todo = new ArrayDeque<>();
+        for (Path part : dir) todo.add(part.toString());
+        Directory at = root(owner);
+        int links = 0;
+        try {
+            while (!todo.isEmpty()) {
+                String name = todo.pop();
+                if (name.equals(".")) continue;
+                Stat st = at.stat(name);
+                if (st == null && create) st = make(at, name);
+                if (st == null) throw new NoSuchFileException(at.pathOf(name), null, "parent directory does not exist");
+                if (st.link()) {
+                    if (++links > MAX_LINKS) throw new IOException(at.pathOf(name) + ": too many levels of symbolic links");
+                    if (!trusted(st.uid(), -1)) {
+                        throw new IOException("bad ownership of symbolic link " + at.pathOf(name) + ": owned by " + Users.userName(st.uid())
+                                + "; muster follows only links owned by root");
+                    }
+                    String target = Libc.readlinkat(at.fd(), name, at.pathOf(name));
+                    Path link = Path.of(target);
+                    Deque<String> next = new ArrayDeque<>();
+                    for (Path part : link) next.add(part.toString());
+                    while (!next.isEmpty()) todo.push(next.removeLast());
+                    if (link.isAbsolute()) {
+                        at.close();
+                        at = root(owner);
+                    }
+                    continue;
+                }
+                Directory child = name.equals("..") ? parent(at) : at.directory(name);
+                at.close();
+                at = child;
+                check(at, owner);
+            }
+            return at;
+        } catch (IOException | RuntimeException e) {
+            at.close();
+            throw e;
+        }
+    }
+
+    private static Directory root(int owner) throws IOException {
+        Directory root = new Directory(Libc.openat(Libc.AT_FDCWD, "/", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, "/"), "/");
+        try {
+            check(root, owner);
+        } catch (IOException e) {
+            root.close();
+            throw e;
+        }
+        return root;
+    }
+
+    private static Directory parent(Directory at) throws IOException {
+        String path = at.path();
+        String up = path.lastIndexOf('/') <= 0 ? "/" : path.substring(0, path.lastIndexOf('/'));
+        return new Directory(Libc.openat(at.fd(), "..", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, at.pathOf("..")), up);
+    }
+
+    private static Stat make(Directory at, String name) throws IOException {
+        try {
+            Libc.mkdirat(at.fd(), name, 0700, at.pathOf(name));
+        } catch (Libc.Errno e) {
+            if (e.errno != EEXIST) throw e; // made meanwhile: checked like any other
+        }
+        Stat made = at.stat(name);
+        if (made != null && made.directory()) {
+            try (OpenFile dir = at.open(name, made)) {
+                if (made.uid() == MUSTER) dir.chmod(0700);
+            }
+        }
+        return made;
+    }
+
+    private static void check(Directory dir, int owner) throws IOException {
+        Stat st = dir.stat();
+        if (!trusted(st.uid(), owner)) {
+            throw new IOException("bad ownership or modes for directory " + dir.path() + ": owned by " + Users.userName(st.uid())
+                    + "; " + rule(owner));
+        }
+        if ((st.mode() & 022) != 0 && (st.mode() & STICKY) == 0) {
+            throw new IOException("bad ownership or modes for directory " + dir.path() + ": writable by "
+                    + ((st.mode() & 002) != 0 ? "others" : "its group") + " (mode " + String.format("%04o", st.mode())
+                    + ") and not sticky; muster does not write below a directory others can change");
+        }
+    }
+
+    private static boolean trusted(int uid, int owner) {
+        return uid == 0 || uid == MUSTER || uid == owner && owner != -1;
+    }
+
+    private static String rule(int owner) {
+        return "muster writes only below directories owned by root" + (owner > 0 ? " or " + Users.userName(owner) + " (the file's owner)" : "");
+    }
+}

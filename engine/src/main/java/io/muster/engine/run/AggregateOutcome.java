@@ -36,8 +36,7 @@ final class AggregateOutcome {
         String warning = weakenedNoop(aggregate);
         long failed = members.stream().filter(r -> r.status() == Status.FAILED).count();
         if (failed > 0) {
-            return new ResourceReport(aggregate.id(), Status.FAILED, List.of(), false, warning,
-                    "child manifest had " + failed + " failed resources", 0);
+            return ResourceReport.failed(aggregate.id(), warning, "child manifest had " + failed + " failed resources", 0);
         }
         if (blockedBy != null) return ResourceReport.skipped(aggregate.id(), blockedBy);
         // a member in noop under an aggregate that is not only would have changed: that must not refresh anything
@@ -46,8 +45,7 @@ final class AggregateOutcome {
         long wouldChange = members.stream().filter(r -> r.status() == Status.CHANGED).count() - changed;
         String counts = changed > 0 ? changed + " of " + members.size() + " child resources changed"
                 : wouldChange > 0 ? wouldChange + " child resources would change (noop)" : null;
-        return new ResourceReport(aggregate.id(), changed > 0 ? Status.CHANGED : Status.STABLE, List.of(), false,
-                warning != null ? warning : counts, null, 0);
+        return ResourceReport.checked(aggregate.id(), changed > 0, List.of(), false, warning != null ? warning : counts, 0);
     }
 
     /** Members cannot leave noop when their parent is in it: says so (and logs it) when they tried. */

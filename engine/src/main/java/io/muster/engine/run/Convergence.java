@@ -2,6 +2,7 @@ package io.muster.engine.run;
 
 import java.util.HashSet;
 import java.util.Set;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
@@ -20,21 +21,28 @@ final class Convergence {
     private final Set<String> busy = new HashSet<>();
     private final long quietNanos;
     private final Consumer<Boolean> onTransition;
-    private long lastEventful = System.nanoTime();
+    private final Clock clock;
+    private final ThreadFactory threads;
+    private long lastEventful;
     private boolean converged;
     /** What listeners were last told; the watcher thread catches up with {@link #converged}. */
     private boolean reported;
     private boolean closed;
 
     /** @param onTransition told {@code true} on becoming converged, {@code false} on leaving it */
-    Convergence(long quietNanos, Consumer<Boolean> onTransition) {
+    Convergence(long quietNanos, Consumer<Boolean> onTransition, Clock clock, ThreadFactory threads) {
         this.quietNanos = quietNanos;
         this.onTransition = onTransition;
+        this.clock = clock;
+        this.threads = threads;
+        this.lastEventful = clock.nanoTime();
     }
 
     /** Starts judging; mark what is busy first, or an empty run is converged at once. */
     void start() {
-        Thread.ofVirtual().name("muster-convergence").start(this::watch);
+        Thread judge = threads.newThread(this::watch);
+        judge.setName("muster-convergence");
+        judge.start();
     }
 
     void busy(String id) {
@@ -49,7 +57,7 @@ final class Convergence {
     /** Something changed or failed (or a new graph arrived): the quiet period starts again. */
     void eventful() {
         update(() -> {
-            lastEventful = System.nanoTime();
+            lastEventful = clock.nanoTime();
             converged = false; // at once, so a caller never sees it stale; it resumes after the quiet period
         });
     }
@@ -65,13 +73,13 @@ final class Convergence {
 
     /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
     boolean awaitConverged(long timeoutNanos) throws InterruptedException {
-        long deadline = System.nanoTime() + timeoutNanos;
+        long deadline = clock.nanoTime() + timeoutNanos;
         lock.lock();
         try {
             while (!converged) {
-                long left = deadline - System.nanoTime();
+                long left = deadline - clock.nanoTime();
                 if (left <= 0) return false;
-                changed.awaitNanos(left);
+                clock.awaitNanos(lock, changed, left);
             }
             return true;
         } finally {
@@ -111,13 +119,13 @@ final class Convergence {
                     }
                     continue;
                 }
-                long quietFor = System.nanoTime() - lastEventful;
+                long quietFor = clock.nanoTime() - lastEventful;
                 if (!converged && busy.isEmpty() && quietFor >= quietNanos) {
                     converged = true;
                     changed.signalAll();
                     continue;
                 }
-                if (!converged && busy.isEmpty()) changed.awaitNanos(quietNanos - quietFor);
+                if (!converged && busy.isEmpty()) clock.awaitNanos(lock, changed, quietNanos - quietFor);
                 else changed.await();
             }
         } catch (InterruptedException e) {

@@ -1,52 +1,32 @@
 package io.muster.engine.run;
 
-import io.muster.engine.graph.Edge;
-import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
-import io.muster.engine.resource.Resource;
 import io.muster.engine.world.MemoryWorld;
 import io.muster.engine.world.World;
 import java.io.IOException;
-import java.util.ArrayList;
-import java.util.Collection;
-import java.util.HashMap;
-import java.util.HashSet;
-import java.util.LinkedHashMap;
+import java.nio.file.Path;
 import java.util.List;
-import java.util.Map;
+import java.util.concurrent.ThreadFactory;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
 /**
- * {@code muster run}: keeps a graph converged. Every resource has a {@link Worker} that watches it and
- * repairs drift as it happens; a new graph ({@link #swap}) replaces the running one, keeping the workers of
- * resources that stay the same (their watches and counters untouched), stopping removed ones (reversing
- * them when {@code meta.reverse} says so) and starting new ones. A kind's session closes when no resource
- * of the kind is left, and at the end of the run.
+ * {@code muster run}: keeps a graph converged. The {@link Engine} with watches on: every resource is
+ * watched and its drift repaired as it happens; a new graph ({@link #swap}) replaces the running one. This
+ * class adds what only a live run has: every check counted in the metrics and reported, the convergence
+ * judge, the path watches.
  */
 public final class LiveRun implements AutoCloseable {
-    /** Marks the run busy while a graph is being swapped in (and before the first one): never converged then. */
-    private static final String SWAPPING = "(graph swap)";
-
     private final RunOptions options;
     private final Metrics metrics;
     private final Consumer<ResourceReport> progress;
     private final Convergence convergence;
-    private final Semaphores semaphores;
     private final PathWatches paths;
-    private final RunShared shared;
-    private volatile Graph graph = new Graph(List.of(), List.of());
-    private volatile Map<String, Worker> workers = Map.of();
-    private volatile Values values = new Values(graph);
-    private volatile VertexRun vertexRun;
-    private volatile AggregateOutcome aggregateOutcome;
-    private final Reversals reversals;
-    /** What a swap waits on for {@code meta.realize}; see {@link #realizeChanged}. */
-    private final Object realizing = new Object();
+    private final Engine engine;
 
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
@@ -61,79 +41,27 @@ public final class LiveRun implements AutoCloseable {
      */
     public LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
+        this(options, world, quietSeconds, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
+    }
+
+    LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+            Consumer<Boolean> onConverged, Clock clock, ThreadFactory threads) throws IOException {
         this.options = options;
-        this.shared = RunShared.open(options, world); // the per-run things, closed in close()
         this.metrics = metrics;
         this.progress = progress;
-        this.semaphores = new Semaphores(options.sema());
-        this.reversals = new Reversals(options, progress);
         this.paths = new PathWatches();
-        this.vertexRun = new VertexRun(options, values, shared);
-        this.aggregateOutcome = new AggregateOutcome(graph, options);
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
-        });
-        convergence.busy(SWAPPING);
+        }, clock, threads);
+        this.engine = new Engine(options, world, new Events(), paths, clock, threads);
+        convergence.busy(Engine.SWAPPING);
         convergence.start();
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
-    public synchronized void swap(Graph next) throws InterruptedException {
-        convergence.busy(SWAPPING);
-        convergence.eventful(); // a new graph ends convergence now, not once the old workers have stopped
-        Map<String, Worker> kept = new LinkedHashMap<>();
-        List<Worker> gone = new ArrayList<>();
-        for (Worker w : workers.values()) {
-            Vertex replacement = next.vertex(w.id());
-            if (replacement != null && same(w.vertex(), replacement)) kept.put(w.id(), w);
-            else gone.add(w);
-        }
-        // resources that must converge once before they go do so first, while the rest still runs; then all
-        // of them are told to stop before any is waited for, so none starts a new apply meanwhile
-        awaitRealized(gone);
-        stopAll(gone);
-        reversals.undo(graph, gone.stream().map(Worker::vertex).toList(), next, vertexRun);
-        shared.sessions().closeAbsent(next); // after the reversals, which may still need them
-        semaphores.use(next);
-        values = values.withGraph(next);
-        vertexRun = new VertexRun(options, values, shared);
-        aggregateOutcome = new AggregateOutcome(next, options);
-        Map<String, Worker> all = new LinkedHashMap<>();
-        List<Worker> fresh = new ArrayList<>();
-        for (Vertex v : next.vertices()) {
-            Worker w = kept.get(v.id());
-            if (w == null) {
-                w = new Worker(this, v);
-                fresh.add(w);
-            }
-            all.put(v.id(), w);
-        }
-        Graph previous = graph;
-        workers = all; // first: a worker that sees the new graph must find the workers of its new dependencies
-        graph = next;
-        metrics.graph(next.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(),
-                        Collectors.summingLong(v -> 1 + v.grouped().size()))),
-                System.currentTimeMillis());
-        convergence.eventful();
-        kept.forEach((id, w) -> w.rebind(next.vertex(id),
-                !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
-        fresh.forEach(Worker::start);
-        convergence.idle(SWAPPING);
-    }
-
-    /** Waits until every one of {@code workers} may go ({@link Worker#realizedOrCannot}). */
-    private void awaitRealized(Collection<Worker> workers) throws InterruptedException {
-        synchronized (realizing) {
-            for (Worker w : workers) while (!w.realizedOrCannot()) realizing.wait();
-        }
-    }
-
-    /** A resource converged for the first time, failed, or began to retry: a swap waiting for realize looks again. */
-    void realizeChanged() {
-        synchronized (realizing) {
-            realizing.notifyAll();
-        }
+    public void swap(Graph next) throws InterruptedException {
+        engine.swap(next);
     }
 
     /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
@@ -147,116 +75,77 @@ public final class LiveRun implements AutoCloseable {
 
     /** Every resource of the running graph, in declaration order. */
     public List<ResourceStats> stats() {
-        return workers.values().stream().map(Worker::stats).toList();
+        return engine.workers().stream().map(Worker::stats).toList();
     }
 
     public RunOptions options() {
         return options;
     }
 
+    /** The resources undone so far, as they left the graph ({@code meta.reverse}), in order. */
+    public List<ResourceReport> reversals() {
+        return engine.reversals();
+    }
+
+    /** Watches {@code path} through the run's one inotify instance (the reloader watches the manifests so). */
+    AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
+        return paths.watch(path, onChange);
+    }
+
     /** Stops every watch; checks and applies under way finish first. */
     @Override
-    public synchronized void close() throws InterruptedException, IOException {
+    public void close() throws InterruptedException, IOException {
         convergence.close(); // stopping is not converging: the state stays what it was
-        stopAll(workers.values());
-        shared.sessions().close();
+        engine.close();
         paths.close();
     }
 
-    private static void stopAll(Collection<Worker> stopping) throws InterruptedException {
-        for (Worker w : stopping) w.requestStop();
-        for (Worker w : stopping) w.awaitStopped();
-    }
-
-    /**
-     * Whether a running resource can stay for its replacement: same kind, parameters and metaparams, and
-     * the same group members, each the same.
-     */
-    static boolean same(Vertex running, Vertex next) {
-        if (!running.groupedIds().equals(next.groupedIds())) return false;
-        for (int i = 0; i < running.grouped().size(); i++) {
-            if (!same(running.grouped().get(i), next.grouped().get(i))) return false;
+    /** A live run counts every check in the metrics, reports it, and judges convergence from them. */
+    private final class Events implements RunEvents {
+        @Override
+        public void graph(Graph graph) {
+            metrics.graph(graph.vertices().stream().collect(Collectors.groupingBy(v -> v.kind().name(),
+                    Collectors.summingLong(v -> 1 + v.grouped().size()))), System.currentTimeMillis());
         }
-        if (!running.kind().name().equals(next.kind().name()) || !running.meta().equals(next.meta())
-                || !running.tags().equals(next.tags()) || !conditions(running).equals(conditions(next))
-                || !running.late().equals(next.late())) {
-            return false;
+
+        @Override
+        public void busy(String id, boolean busy) {
+            if (busy) convergence.busy(id);
+            else convergence.idle(id);
         }
-        if (!running.late().isEmpty()) {
-            return running.params().equals(next.params()) && running.scope().data().equals(next.scope().data());
+
+        @Override
+        public void eventful() {
+            convergence.eventful();
         }
-        try {
-            Resource a = running.kind().create(running.params());
-            Resource b = next.kind().create(next.params());
-            return a.sameAs(b);
-        } catch (Exception | Error e) { // cannot tell (a stack overflow on deep content too): start it afresh
-            return false;
+
+        @Override
+        public void checked(Vertex v, ResourceReport report, boolean retrying) {
+            boolean changed = report.status() == Status.CHANGED;
+            boolean failed = report.status() == Status.FAILED;
+            metrics.checkApply(v.kind().name(), !(options.noop() || v.meta().noop()), changed, failed);
+            report(report, changed || failed);
         }
-    }
 
-    private static List<String> conditions(Vertex v) {
-        List<String> sources = new ArrayList<>(2);
-        if (v.control().onlyIf() != null) sources.add("if " + v.control().onlyIf().source());
-        if (v.control().unless() != null) sources.add("unless " + v.control().unless().source());
-        return sources;
-    }
-
-    /** The resources undone so far, as they left the graph ({@code meta.reverse}), in order. */
-    public List<ResourceReport> reversals() {
-        return reversals.reports();
-    }
-
-    // what workers share
-
-    Graph graph() {
-        return graph;
-    }
-
-    Worker worker(String id) {
-        return workers.get(id);
-    }
-
-    Values values() {
-        return values;
-    }
-
-    VertexRun vertexRun() {
-        return vertexRun;
-    }
-
-    /**
-     * An aggregate's outcome, from its members' last reports. A member may have been checked again since it
-     * changed (its own write wakes its watch), so whether one changed is told, not read.
-     */
-    ResourceReport aggregateOutcome(Vertex aggregate, boolean childChanged) {
-        Map<String, ResourceReport> children = new HashMap<>();
-        for (Edge e : graph.incoming(aggregate.id())) {
-            Worker child = workers.get(e.from());
-            ResourceReport last = child == null ? null : child.last();
-            if (e.reason() == EdgeReason.CHILD && last != null) children.put(e.from(), last);
+        @Override
+        public void report(ResourceReport report, boolean eventful) {
+            if (eventful) convergence.eventful();
+            progress.accept(report);
         }
-        ResourceReport outcome = aggregateOutcome.of(aggregate, children, null);
-        if (!childChanged || outcome.status() != Status.STABLE) return outcome;
-        return new ResourceReport(aggregate.id(), Status.CHANGED, List.of(), false, "child resources changed", null, 0);
-    }
 
-    Convergence convergence() {
-        return convergence;
-    }
+        @Override
+        public void failure(Vertex v, boolean forGood) {
+            metrics.failure(v.kind().name(), forGood);
+        }
 
-    Semaphores semaphores() {
-        return semaphores;
-    }
+        @Override
+        public void failing(Vertex v, boolean hard, int delta) {
+            metrics.failing(v.kind().name(), hard, delta);
+        }
 
-    PathWatches paths() {
-        return paths;
-    }
-
-    Metrics metrics() {
-        return metrics;
-    }
-
-    Consumer<ResourceReport> progress() {
-        return progress;
+        @Override
+        public void settled(Worker w) {
+            // a live run goes on: convergence is judged from what changes, not from who settled
+        }
     }
 }

@@ -45,7 +45,7 @@ public final class ManifestReloader implements AutoCloseable {
     /** Watches the manifests {@code graph} came from; the set changes when aggregates come and go. */
     private void watch(Graph graph) throws IOException {
         List<AutoCloseable> next = new ArrayList<>();
-        for (Path file : graph.manifests()) next.add(run.paths().watch(file, this::changed));
+        for (Path file : graph.manifests()) next.add(run.watchPath(file, this::changed));
         closeAll(watches);
         watches = next;
     }

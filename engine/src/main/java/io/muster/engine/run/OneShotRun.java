@@ -1,40 +1,46 @@
 package io.muster.engine.run;
 
-import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
-import io.muster.engine.report.Status;
 import io.muster.engine.world.MemoryWorld;
 import io.muster.engine.world.World;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.ThreadFactory;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
+import org.slf4j.LoggerFactory;
 
 /**
- * One pass over a graph ({@code muster apply}, {@code plan}): each resource runs once all it depends on
- * has finished, independent resources in parallel (at most {@code sema} at a time, and as their
- * {@code meta.sema} allow; one virtual thread each). A failed resource's dependents are skipped, naming the failure; everything else still runs.
- * A dependency that changed refreshes its {@code notify}/{@code subscribe} targets. Whatever a resource
- * throws fails that resource only, so the run always ends with every resource reported; {@link #stop}
- * ends it early. The kinds' sessions are closed when it ends.
+ * One pass over a graph ({@code muster apply}, {@code plan}, {@code check}): the {@link Engine} with watches
+ * off, ended once every resource has settled (converged, failed or been skipped) once. Each resource runs
+ * once all it depends on has, independent ones in parallel (at most {@code sema} at a time, and as their
+ * {@code meta.sema} allow), tried as {@link Attempts} says ({@code meta.retry}, {@code meta.delay},
+ * {@code meta.limit}). A failed resource's dependents are skipped, naming the failure; everything else
+ * still runs. A dependency that changed refreshes its {@code notify}/{@code subscribe} targets. Whatever
+ * a resource throws fails that resource only, so the run always ends with every resource reported;
+ * {@link #stop} ends it early.
  */
 public final class OneShotRun {
     private final Graph graph;
     private final RunOptions options;
-    private final World world;
     private final Consumer<ResourceReport> progress;
-    private final CountDownLatch stopped = new CountDownLatch(1);
+    private final Clock clock;
+    private final ThreadFactory threads;
+    /** Guards {@link #stopReason}'s first write and {@link #settled}'s count; signalled by either. */
+    private final ReentrantLock lock = new ReentrantLock();
+    private final Condition moved = lock.newCondition();
     /** Why it was stopped (reported for each resource it did not start), or null while it runs on. */
     private volatile String stopReason;
+    /** Each resource's report, as it settled for the first time. */
+    private final Map<String, ResourceReport> settled = new ConcurrentHashMap<>();
+    private volatile Engine engine;
+    private final World world;
 
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
@@ -43,112 +49,107 @@ public final class OneShotRun {
 
     /** @param progress called as each resource finishes, from the thread that ran it */
     public OneShotRun(Graph graph, RunOptions options, World world, Consumer<ResourceReport> progress) {
+        this(graph, options, world, progress, Clock.SYSTEM, Thread.ofVirtual().factory());
+    }
+
+    OneShotRun(Graph graph, RunOptions options, World world, Consumer<ResourceReport> progress, Clock clock, ThreadFactory threads) {
         this.graph = graph;
         this.options = options;
         this.world = world;
         this.progress = progress;
+        this.clock = clock;
+        this.threads = threads;
     }
 
     /**
      * Starts no resource from now on: those running finish (a retry is not made), every other one is
-     * reported skipped with {@code reason}. From any thread; the first reason stays.
+     * reported skipped with {@code reason}. From any thread, before or during {@link #run}; the first reason stays.
      */
     public void stop(String reason) {
-        synchronized (stopped) {
+        lock.lock();
+        try {
             if (stopReason == null) stopReason = reason;
+            moved.signalAll();
+        } finally {
+            lock.unlock();
         }
-        stopped.countDown();
+        Engine running = engine;
+        if (running != null) running.halt();
     }
 
     public Report run() throws InterruptedException {
-        long start = System.nanoTime();
-        Map<String, ResourceReport> reports = new ConcurrentHashMap<>();
-        Map<String, AtomicInteger> waitingFor = new ConcurrentHashMap<>();
-        Map<String, String> blockedBy = new ConcurrentHashMap<>(); // id -> the failed resource it depends on
-        Map<String, Boolean> refresh = new ConcurrentHashMap<>();
-        CountDownLatch finished = new CountDownLatch(graph.size());
-        Semaphores semaphores = new Semaphores(options.sema());
-        semaphores.use(graph);
-        RunShared shared = RunShared.open(options, world);
-        VertexRun vertexRun = new VertexRun(options, new Values(graph), shared);
-        AggregateOutcome aggregateOutcome = new AggregateOutcome(graph, options);
-        for (Vertex v : graph.vertices()) waitingFor.put(v.id(), new AtomicInteger(graph.incoming(v.id()).size()));
-
-        // the per-run things: the kinds' sessions close when every resource has finished
-        try (KindSessions sessions = shared.sessions(); ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
-            var scheduler = new Object() {
-                void start(Vertex v) {
-                    threads.execute(() -> {
-                        ResourceReport report;
-                        try {
-                            report = execute(v);
-                        } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: the rest still runs
-                            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "internal error: " + e, 0);
-                        }
-                        report = VertexRun.placed(v, report);
-                        reports.put(v.id(), report);
-                        try {
-                            progress.accept(report);
-                        } finally { // whatever the report's reader did, the run goes on to the end
-                            release(v, report);
-                            finished.countDown();
-                        }
-                    });
-                }
-
-                ResourceReport execute(Vertex v) {
-                    String stop = stopReason;
-                    if (stop != null) return ResourceReport.skipped(v.id(), stop);
-                    if (v.role() == Vertex.Role.AGGREGATE) return aggregateOutcome.of(v, reports, blockedBy.get(v.id()));
-                    String failedDependency = blockedBy.get(v.id());
-                    if (failedDependency != null) return ResourceReport.skipped(v.id(), failedDependency);
-                    ResourceReport report = null;
-                    for (int attempt = 0; ; attempt++) {
-                        try (Semaphores.Permits permits = semaphores.acquire(v.meta().sema())) {
-                            stop = stopReason; // it may have come while this one waited for a permit or a retry
-                            if (stop != null) return report != null ? report : ResourceReport.skipped(v.id(), stop);
-                            report = vertexRun.run(v, refresh.containsKey(v.id()));
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, "interrupted", 0);
-                        }
-                        boolean retry = v.meta().retries(attempt);
-                        if (report.status() != Status.FAILED || !retry) return report;
-                        try {
-                            if (stopped.await(v.meta().delayMs(), TimeUnit.MILLISECONDS)) return report; // meta.delay between retries
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                            return report;
-                        }
-                    }
-                }
-
-                void release(Vertex v, ResourceReport report) {
-                    // a health-check run changes nothing, so every check runs, whatever failed before it
-                    String blocking = options.healthCheckOnly() ? null : blockingReason(v.id(), report, blockedBy.get(v.id()));
-                    for (Edge e : graph.outgoing(v.id())) {
-                        if (blocking != null) blockedBy.putIfAbsent(e.to(), blocking);
-                        if (report.status() == Status.CHANGED && e.reason().refreshes() && v.changeIsRealTo(graph.vertex(e.to()))) {
-                            refresh.put(e.to(), true);
-                        }
-                        if (waitingFor.get(e.to()).decrementAndGet() == 0) start(graph.vertex(e.to()));
-                    }
-                }
-            };
-            // Roots are chosen before any starts: once one runs, its dependents' counters move under us.
-            List<Vertex> roots = graph.vertices().stream().filter(v -> graph.incoming(v.id()).isEmpty()).toList();
-            roots.forEach(scheduler::start);
-            finished.await();
+        long start = clock.nanoTime();
+        Engine once = new Engine(options, world, new Events(), null, clock, threads);
+        engine = once;
+        if (stopReason != null) once.halt(); // stopped before it began: nothing starts
+        try {
+            once.swap(graph);
+            lock.lock();
+            try {
+                while (settled.size() < graph.size() && stopReason == null) moved.await();
+            } finally {
+                lock.unlock();
+            }
+        } finally {
+            once.halt();
+            once.close(); // what runs finishes; nothing else starts
         }
         List<ResourceReport> ordered = new ArrayList<>(graph.size());
-        for (Vertex v : graph.vertices()) ordered.add(reports.get(v.id()));
-        return new Report(options.hostname(), options.noop(), (System.nanoTime() - start) / 1_000_000, ordered, options.healthCheckOnly());
+        for (Worker w : once.workers()) ordered.add(settled.computeIfAbsent(w.id(), id -> unsettled(w)));
+        return new Report(options.hostname(), options.noop(), (clock.nanoTime() - start) / 1_000_000, ordered, options.healthCheckOnly());
     }
 
-    /** Why the dependents of a finished resource must not run, or null when they may. */
-    private static String blockingReason(String id, ResourceReport report, String inherited) {
-        if (report.status() == Status.FAILED) return "dependency " + id + " failed";
-        if (inherited != null) return inherited;
-        return null;
+    /** What a resource that never settled says (the run was stopped): its last attempt's outcome, or why it did not run. */
+    private ResourceReport unsettled(Worker w) {
+        ResourceReport last = w.last();
+        ResourceReport report = last != null ? last : VertexRun.placed(w.vertex(), ResourceReport.skipped(w.id(), stopReason));
+        tell(report);
+        return report;
+    }
+
+    private void tell(ResourceReport report) {
+        try {
+            progress.accept(report);
+        } catch (RuntimeException | Error e) { // whatever the report's reader did, the run goes on to the end
+            LoggerFactory.getLogger("muster").debug("reporting {} failed", report.id(), e);
+        }
+    }
+
+    /** A one-shot run reports each resource once, as it settles, and ends when all have. */
+    private final class Events implements RunEvents {
+        @Override
+        public void settled(Worker w) {
+            ResourceReport report = w.last();
+            if (report == null || settled.putIfAbsent(w.id(), report) != null) return;
+            tell(report);
+            if (settled.size() < graph.size()) return;
+            lock.lock();
+            try {
+                moved.signalAll();
+            } finally {
+                lock.unlock();
+            }
+        }
+
+        @Override
+        public void graph(Graph graph) {}
+
+        @Override
+        public void busy(String id, boolean busy) {}
+
+        @Override
+        public void eventful() {}
+
+        @Override
+        public void checked(Vertex v, ResourceReport report, boolean retrying) {}
+
+        @Override
+        public void report(ResourceReport report, boolean eventful) {}
+
+        @Override
+        public void failure(Vertex v, boolean forGood) {}
+
+        @Override
+        public void failing(Vertex v, boolean hard, int delta) {}
     }
 }

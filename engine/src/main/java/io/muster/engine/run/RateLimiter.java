@@ -10,29 +10,32 @@ import java.util.concurrent.TimeUnit;
 final class RateLimiter {
     private final double perNano;
     private final double capacity;
+    private final Clock clock;
     private double tokens;
-    private long refilledAt = System.nanoTime();
+    private long refilledAt;
 
-    RateLimiter(double limit, int burst) {
+    RateLimiter(double limit, int burst, Clock clock) {
+        this.clock = clock;
+        this.refilledAt = clock.nanoTime();
         this.perNano = limit / TimeUnit.SECONDS.toNanos(1);
         this.capacity = burst;
         this.tokens = burst;
     }
 
     /** Null when {@code limit} is infinite: no limiting at all. */
-    static RateLimiter of(double limit, int burst) {
-        return Double.isInfinite(limit) ? null : new RateLimiter(limit, burst);
+    static RateLimiter of(double limit, int burst, Clock clock) {
+        return Double.isInfinite(limit) ? null : new RateLimiter(limit, burst, clock);
     }
 
-    void acquire() throws InterruptedException {
-        long wait;
-        synchronized (this) {
-            long now = System.nanoTime();
-            tokens = Math.min(capacity, tokens + (now - refilledAt) * perNano);
-            refilledAt = now;
-            tokens -= 1; // may go negative: the debt is the wait
-            wait = tokens >= 0 ? 0 : (long) Math.ceil(-tokens / perNano);
-        }
-        if (wait > 0) TimeUnit.NANOSECONDS.sleep(wait);
+    /**
+     * Takes a token: how many nanoseconds to wait before the run it is for (0: at once). The caller waits
+     * (so that a stop can cut the wait short); the token is spent either way.
+     */
+    synchronized long reserve() {
+        long now = clock.nanoTime();
+        tokens = Math.min(capacity, tokens + (now - refilledAt) * perNano);
+        refilledAt = now;
+        tokens -= 1; // may go negative: the debt is the wait
+        return tokens >= 0 ? 0 : (long) Math.ceil(-tokens / perNano);
     }
 }

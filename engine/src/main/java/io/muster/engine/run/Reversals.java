@@ -4,7 +4,6 @@ import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.ResourceReport;
-import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Reversible;
@@ -56,11 +55,10 @@ final class Reversals {
             Resource resource = VertexRun.build(v, vertexRun.scope(v));
             if (!(resource instanceof Reversible reversible)) return;
             Result result = reversible.reverse(vertexRun.context(v, false, false));
-            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
-            report = new ResourceReport(v.id(), status, result.changes(), false, "reversed", null, VertexRun.millis(start));
+            report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), VertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run
             String error = "reverse failed: " + VertexRun.describe(e, v.id(), "reverse");
-            report = new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, VertexRun.millis(start));
+            report = ResourceReport.failed(v.id(), null, error, VertexRun.millis(start));
         }
         done.add(report);
         progress.accept(report);

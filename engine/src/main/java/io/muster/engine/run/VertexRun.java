@@ -7,7 +7,6 @@ import io.muster.engine.health.HealthChecks;
 import io.muster.engine.health.HealthResult;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
-import io.muster.engine.report.Status;
 import io.muster.engine.resource.Groupable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Params;
@@ -51,7 +50,7 @@ final class VertexRun {
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
                 doing = "health check";
                 List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory());
-                return new ResourceReport(v.id(), Status.STABLE, List.of(), false, null, null, millis(start)).withHealthChecks(checks);
+                return ResourceReport.stable(v.id(), null, millis(start)).withHealthChecks(checks);
             }
             doing = "rendering";
             Resource resource = build(v, scope);
@@ -62,20 +61,19 @@ final class VertexRun {
             doing = noop ? "check" : "check or apply";
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
-            Status status = result.isChanged() ? Status.CHANGED : Status.STABLE;
             doing = "health check";
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
             List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory());
-            return new ResourceReport(v.id(), status, result.changes(), refreshed, result.message(), null, millis(start))
+            return ResourceReport.checked(v.id(), result.isChanged(), result.changes(), refreshed, result.message(), millis(start))
                     .withHealthChecks(health);
         } catch (UnresolvableException e) {
             values.record(v.id(), Map.of(), true); // what reads this resource's values is unresolvable too
-            return new ResourceReport(v.id(), Status.UNRESOLVABLE, List.of(), false, e.getMessage(), null, millis(start));
+            return ResourceReport.unresolvable(v.id(), e.getMessage(), millis(start));
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? v.mark() : v.propertyMarks().getOrDefault(e.property(), v.mark());
             return failed(v, start, mark + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
         } catch (TemplateException | IllegalArgumentException e) {
-            return failed(v, start, e.getMessage());
+            return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
@@ -146,7 +144,7 @@ final class VertexRun {
     }
 
     private static ResourceReport failed(Vertex v, long start, String error) {
-        return new ResourceReport(v.id(), Status.FAILED, List.of(), false, null, error, millis(start));
+        return ResourceReport.failed(v.id(), null, error, millis(start));
     }
 
     /** A report as a run shows it: with its vertex's child manifest and the resources grouped into it. */

@@ -1,6 +1,5 @@
 package io.muster.engine.run;
 
-import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.ResourceReport;
@@ -11,37 +10,60 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps one resource converged for as long as it is in the graph: a virtual thread that checks and
+ * Keeps one resource converged for as long as it is in the graph: a thread (its loop) that checks and
  * repairs it whenever it is dirty and everything it depends on has converged, while its {@link WorkerWatch}
- * watches it (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted.
+ * watches it (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted. It sees the
+ * run only through {@link WorkerRun}.
  *
- * <p>Dependents read {@link #state()} without locks; a worker publishes its state before it wakes them,
- * and they look again on every wake-up, so no wake-up is lost.
+ * <p>Threads: the loop is the only writer of {@link #state}, {@link #failure}, {@link #convergedOnce},
+ * {@link #failing} and {@link #last} (volatile: dependents, swaps and reports read them without a lock).
+ * Any thread may {@link #poke} or {@link #wake} it. {@link #lock} guards the work it has been given
+ * ({@link #work}) and its {@link #phase}. Dependents read {@link #state()} without locks; a worker publishes
+ * its state before it wakes them, and they look again on every wake-up, so no wake-up is lost.
  */
 final class Worker {
     /** What dependents see: whether they may run, must wait, or are blocked by a failure. */
     enum State { PENDING, CONVERGED, FAILED }
 
-    private final LiveRun run;
+    /**
+     * Where the loop is, as a stop sees it: waiting (a stop interrupts it), in an attempt (a stop lets it
+     * finish, never interrupts it), or told to stop (once the attempt under way, if any, has finished).
+     */
+    private enum Phase {
+        WAITING, ATTEMPTING, STOPPING_AFTER_ATTEMPT, STOPPING;
+
+        boolean stopping() {
+            return this == STOPPING_AFTER_ATTEMPT || this == STOPPING;
+        }
+    }
+
+    private enum Failing { NONE, SOFT, HARD }
+
+    /**
+     * The work given to the loop since it last took it: whether to look again at all ({@code signalled}),
+     * whether to check ({@code dirty}), with a refresh, and (an aggregate) whether a member changed.
+     */
+    private static final class Work {
+        boolean signalled = true;
+        boolean dirty = true;
+        boolean refresh;
+        boolean membersChanged;
+    }
+
+    private final WorkerRun run;
     private final String id;
     private volatile Vertex vertex;
 
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition signal = lock.newCondition();
-    private boolean signalled = true;
-    private boolean dirty = true;
-    private boolean refresh;
-    /** For an apply: a resource of its child manifest changed since it last ran. */
-    private boolean childChanged;
-    private boolean stopping;
-    private boolean applying;
+    private final Work work = new Work();
+    private Phase phase = Phase.WAITING;
 
     private volatile State state = State.PENDING;
     /** Why dependents may not run, while {@link #state} is FAILED: "dependency X failed". */
@@ -53,15 +75,17 @@ final class Worker {
     private final AtomicLong applies = new AtomicLong();
     private final AtomicLong failures = new AtomicLong();
     private final RateLimiter limiter;
+    /** Whether {@link #start} was called: from then on a signal launches the loop. Guarded by {@link #lock}. */
+    private boolean started;
+    /** Its loop, launched once under {@link #lock}; null until it may have something to do. */
     private Thread loop;
     private final WorkerWatch watch;
-    private enum Failing { NONE, SOFT, HARD }
 
-    Worker(LiveRun run, Vertex vertex) {
+    Worker(WorkerRun run, Vertex vertex) {
         this.run = run;
         this.id = vertex.id();
         this.vertex = vertex;
-        this.limiter = RateLimiter.of(vertex.meta().limit(), vertex.meta().burst());
+        this.limiter = RateLimiter.of(vertex.meta().limit(), vertex.meta().burst(), run.clock());
         this.watch = new WorkerWatch(this, run);
     }
 
@@ -91,9 +115,26 @@ final class Worker {
     }
 
     void start() {
-        run.convergence().busy(id);
-        watch.start(vertex);
-        loop = Thread.ofVirtual().name(id).start(this::loop);
+        run.events().busy(id, true);
+        if (run.watches()) watch.start(vertex);
+        else watch.none();
+        lock.lock();
+        try {
+            started = true;
+            // a dependency still pending wakes it when it is done: until then it needs no thread (a graph of
+            // 10,000 files under one directory starts 10,000 loops once the directory is there, not before)
+            if (firstDependency(State.PENDING, true) == null) launch();
+        } finally {
+            lock.unlock();
+        }
+    }
+
+    /** Starts the loop, once, unless stopped first (a one-shot run stopped while its graph is swapped in). Under {@link #lock}. */
+    private void launch() {
+        if (!started || loop != null || phase.stopping()) return;
+        loop = run.threads().newThread(this::loop);
+        loop.setName(id);
+        loop.start();
     }
 
     /**
@@ -111,36 +152,37 @@ final class Worker {
 
     /** The resource may have drifted, or a dependency changed: check it again. */
     void poke(boolean refreshIt) {
-        lock.lock();
-        try {
-            if (stopping) return; // a late watch callback: a stopped resource must not stay busy
-            dirty = true;
-            refresh |= refreshIt;
-            signalled = true;
-            run.convergence().busy(id);
-            signal.signalAll();
-        } finally {
-            lock.unlock();
-        }
+        give(false, refreshIt);
     }
 
-    /** For an apply: one of its child manifest's resources changed something. */
-    void childChanged() {
+    /** For an aggregate: one of its members changed something. */
+    void memberChanged() {
+        give(true, false);
+    }
+
+    private void give(boolean memberChanged, boolean refreshIt) {
         lock.lock();
         try {
-            childChanged = true;
+            if (phase.stopping()) return; // a late watch callback: a stopped resource must not stay busy
+            work.dirty = true;
+            work.refresh |= refreshIt;
+            work.membersChanged |= memberChanged;
+            work.signalled = true;
+            run.events().busy(id, true);
+            signal.signalAll();
+            launch();
         } finally {
             lock.unlock();
         }
-        poke(false);
     }
 
     /** A dependency's state moved: look again whether this one may run. */
     void wake() {
         lock.lock();
         try {
-            signalled = true;
+            work.signalled = true;
             signal.signalAll();
+            launch();
         } finally {
             lock.unlock();
         }
@@ -159,9 +201,8 @@ final class Worker {
         while (!pending.isEmpty()) {
             Worker w = pending.pop();
             if (w.state == State.FAILED || w.failing == Failing.SOFT && w.vertex.meta().retry() < 0) return true;
-            for (Edge e : run.graph().incoming(w.id)) {
-                Worker dependency = run.worker(e.from());
-                if (dependency != null && seen.add(e.from())) pending.push(dependency);
+            for (WorkerRun.Link dependency : run.dependencies(w.id)) {
+                if (seen.add(dependency.worker().id)) pending.push(dependency.worker());
             }
         }
         return false;
@@ -171,8 +212,13 @@ final class Worker {
     void requestStop() {
         lock.lock();
         try {
-            stopping = true;
-            if (!applying) loop.interrupt();
+            phase = switch (phase) {
+                case ATTEMPTING, STOPPING_AFTER_ATTEMPT -> Phase.STOPPING_AFTER_ATTEMPT;
+                case WAITING, STOPPING -> {
+                    if (loop != null) loop.interrupt();
+                    yield Phase.STOPPING;
+                }
+            };
             signal.signalAll();
         } finally {
             lock.unlock();
@@ -181,10 +227,17 @@ final class Worker {
     }
 
     void awaitStopped() throws InterruptedException {
-        loop.join();
+        Thread running;
+        lock.lock();
+        try {
+            running = loop;
+        } finally {
+            lock.unlock();
+        }
+        if (running != null) running.join();
         watch.end(); // the loop may have started it after requestStop (a first apply was under way)
         setFailing(Failing.NONE);
-        run.convergence().idle(id);
+        run.events().busy(id, false);
     }
 
     /** This resource's counters and last outcome, for the final report. */
@@ -200,19 +253,21 @@ final class Worker {
             while (true) {
                 lock.lock();
                 try {
-                    while (!signalled && !stopping) signal.await();
-                    signalled = false;
-                    if (stopping) return;
-                    if (!dirty) continue;
+                    while (!work.signalled && !phase.stopping()) signal.await();
+                    work.signalled = false;
+                    if (phase.stopping()) return;
+                    if (!work.dirty) continue;
                 } finally {
                     lock.unlock();
                 }
                 try {
-                    Worker blocker = firstDependency(State.FAILED, vertex.role() != Vertex.Role.AGGREGATE);
+                    Worker blocker = run.failuresBlock() ? firstDependency(State.FAILED, !run.aggregate(vertex)) : null;
                     if (watch.failure() != null) failWatch();
                     else if (blocker != null) blockedBy(blocker);
                     else if (firstDependency(State.PENDING, true) == null) converge();
                     // else: a dependency is still converging, and wakes this one when it is done
+                    if (!run.watches() && state != State.PENDING) return; // a one-shot run: settled once is done
+
                 } catch (RuntimeException | Error e) { // a bug or a JVM error outside the resource: keep the worker, and say so
                     LoggerFactory.getLogger("muster").debug("{}: internal error", id, e); // the trace for --debug; the report says what
                     failedOutsideItsRun("internal error: " + e);
@@ -223,89 +278,90 @@ final class Worker {
         }
     }
 
-    /** @param children whether an apply's child counts (a failed child fails the apply, it does not skip it) */
-    private Worker firstDependency(State wanted, boolean children) {
-        for (Edge e : run.graph().incoming(id)) {
-            if (!children && e.reason() == EdgeReason.CHILD) continue;
-            Worker w = run.worker(e.from());
-            if (w != null && w.state() == wanted) return w;
+    /** @param members whether an aggregate's members count (a failed member fails it, it does not skip it) */
+    private Worker firstDependency(State wanted, boolean members) {
+        for (WorkerRun.Link dependency : run.dependencies(id)) {
+            if (!members && dependency.edge().reason() == EdgeReason.CHILD) continue;
+            if (dependency.worker().state() == wanted) return dependency.worker();
         }
         return null;
     }
 
-    /** Checks and, unless in noop, repairs: retried per {@code meta.retry}, {@code meta.delay} apart. */
+    /** Checks and, unless in noop, repairs, as {@link Attempts} says (rate limit, semaphores, retries). */
     private void converge() throws InterruptedException {
         boolean refreshNow;
-        boolean childrenChanged;
+        boolean membersChanged;
         lock.lock();
         try {
-            dirty = false;
-            refreshNow = refresh;
-            refresh = false;
-            childrenChanged = childChanged;
-            childChanged = false;
+            work.dirty = false;
+            refreshNow = work.refresh;
+            work.refresh = false;
+            membersChanged = work.membersChanged;
+            work.membersChanged = false;
         } finally {
             lock.unlock();
         }
         state = State.PENDING;
-        for (int attempt = 0; ; attempt++) {
-            Vertex v = vertex;
-            Map<String, Object> before = run.values().outputs(id);
-            ResourceReport report = attempt(v, refreshNow, childrenChanged);
-            if (report == null) return; // stopped before it began
-            record(v, report);
-            if (report.status() != Status.FAILED) {
-                succeeded(v, report, !before.equals(run.values().outputs(id)));
-                return;
-            }
-            boolean retry = v.meta().retries(attempt);
-            run.metrics().failure(v.kind().name(), !retry);
-            if (!retry) {
-                setFailing(Failing.HARD);
-                fail("dependency " + id + " failed");
-                return;
-            }
-            setFailing(Failing.SOFT);
-            if (!pause(v.meta().delayMs())) return;
+        Map<String, Object> before = run.outputs(id);
+        Attempts.Tried tried = run.attempts().run(() -> vertex, limiter, gate,
+                v -> run.attempt(v, refreshNow, membersChanged), this::attempted);
+        ResourceReport report = tried.last();
+        if (tried.stopped()) return;
+        if (report.status() != Status.FAILED) {
+            succeeded(vertex, report, !before.equals(run.outputs(id)));
+        } else {
+            setFailing(Failing.HARD);
+            fail(Propagation.blockedBy(id));
         }
     }
 
-    /** One checkApply under the semaphores and the rate limit; null when stopped first. */
-    private ResourceReport attempt(Vertex v, boolean refreshNow, boolean childrenChanged) throws InterruptedException {
-        if (limiter != null) limiter.acquire();
-        try (Semaphores.Permits permits = run.semaphores().acquire(v.meta().sema())) {
+    /** How a stop reaches the attempts of this worker: none begins once stopping, waits end at once. */
+    private final Attempts.Gate gate = new Attempts.Gate() {
+        @Override
+        public boolean begin() {
             lock.lock();
             try {
-                if (stopping) return null;
-                applying = true;
+                if (phase.stopping() || run.halted()) return false;
+                phase = Phase.ATTEMPTING;
+                return true;
             } finally {
                 lock.unlock();
             }
+        }
+
+        @Override
+        public void end() {
+            lock.lock();
             try {
-                return v.role() == Vertex.Role.AGGREGATE ? run.aggregateOutcome(v, childrenChanged) : run.vertexRun().run(v, refreshNow);
+                phase = phase == Phase.ATTEMPTING ? Phase.WAITING : Phase.STOPPING;
+                Thread.interrupted(); // a stop that came during the attempt is seen through the phase
             } finally {
-                lock.lock();
-                try {
-                    applying = false;
-                    Thread.interrupted(); // a stop that came during the apply is seen through 'stopping'
-                } finally {
-                    lock.unlock();
-                }
+                lock.unlock();
             }
         }
-    }
 
-    private void record(Vertex v, ResourceReport outcome) {
+        @Override
+        public boolean pause(long nanos) throws InterruptedException {
+            lock.lock();
+            try {
+                return run.clock().pause(lock, signal, () -> phase.stopping() || run.halted(), nanos);
+            } finally {
+                lock.unlock();
+            }
+        }
+    };
+
+    /** One attempt's outcome: counted and reported; a failure that will be retried makes it fail softly. */
+    private void attempted(Vertex v, ResourceReport outcome, boolean retrying) {
         ResourceReport report = VertexRun.placed(v, outcome);
         checks.incrementAndGet();
-        boolean changed = report.status() == Status.CHANGED;
-        boolean failed = report.status() == Status.FAILED;
-        if (changed) applies.incrementAndGet();
-        if (failed) failures.incrementAndGet();
-        run.metrics().checkApply(v.kind().name(), !(run.options().noop() || v.meta().noop()), changed, failed);
+        if (report.status() == Status.CHANGED) applies.incrementAndGet();
+        if (report.status() == Status.FAILED) failures.incrementAndGet();
         last = report;
-        if (changed || failed) run.convergence().eventful();
-        run.progress().accept(report);
+        run.events().checked(v, report, retrying);
+        if (report.status() != Status.FAILED) return;
+        run.events().failure(v, !retrying);
+        if (retrying) setFailing(Failing.SOFT);
     }
 
     private void succeeded(Vertex v, ResourceReport report, boolean outputsChanged) {
@@ -316,15 +372,15 @@ final class Worker {
         if (first) run.realizeChanged();
         failure = null;
         state = State.CONVERGED;
-        for (Edge e : run.graph().outgoing(id)) {
-            Worker dependent = run.worker(e.to());
-            if (dependent == null) continue;
-            boolean real = changed && v.changeIsRealTo(dependent.vertex());
-            if (e.reason() == EdgeReason.CHILD && real) dependent.childChanged();
-            else if (changed || outputsChanged && e.reason() == EdgeReason.LOOKUP) dependent.poke(real && e.reason().refreshes());
+        run.events().settled(this); // before its dependents run: a one-shot run reports in dependency order
+        for (WorkerRun.Link link : run.dependents(id)) {
+            Worker dependent = link.worker();
+            EdgeReason reason = link.edge().reason();
+            if (reason == EdgeReason.CHILD && changed && v.changeIsRealTo(dependent.vertex())) dependent.memberChanged();
+            else if (changed || outputsChanged && reason == EdgeReason.LOOKUP) dependent.poke(Propagation.refreshes(link.edge(), v, dependent.vertex(), changed));
             else dependent.wake();
         }
-        watch.converged(v, first);
+        if (run.watches()) watch.converged(v, first);
         idleUnlessDirty();
     }
 
@@ -332,11 +388,10 @@ final class Worker {
         failure = why;
         state = State.FAILED;
         run.realizeChanged();
-        for (Edge e : run.graph().outgoing(id)) {
-            Worker dependent = run.worker(e.to());
-            if (dependent == null) continue;
-            if (e.reason() == EdgeReason.CHILD) dependent.poke(false); // the apply now fails, naming how many
-            else dependent.wake();
+        run.events().settled(this);
+        for (WorkerRun.Link link : run.dependents(id)) {
+            if (link.edge().reason() == EdgeReason.CHILD) link.worker().poke(false); // the aggregate now fails, naming how many
+            else link.worker().wake();
         }
         idleUnlessDirty();
     }
@@ -347,10 +402,10 @@ final class Worker {
         if (why == null) return; // it recovered meanwhile
         if (state != State.FAILED || !why.equals(failure)) {
             last = VertexRun.placed(vertex, ResourceReport.skipped(id, why));
-            run.progress().accept(last);
+            run.events().report(last, false);
         }
         fail(why);
-        run.convergence().idle(id); // still dirty, to run once the dependency recovers, but not busy
+        run.events().busy(id, false); // still dirty, to run once the dependency recovers, but not busy
     }
 
     private void failWatch() {
@@ -364,39 +419,22 @@ final class Worker {
     private void failedOutsideItsRun(String why) {
         lock.lock();
         try {
-            dirty = false;
+            work.dirty = false;
         } finally {
             lock.unlock();
         }
         if (state != State.FAILED) { // each failed attempt of a watch was counted by the watch itself
-            last = VertexRun.placed(vertex, new ResourceReport(id, Status.FAILED, List.of(), false, null, why, 0));
-            run.progress().accept(last);
-            run.convergence().eventful();
+            last = VertexRun.placed(vertex, ResourceReport.failed(id, why));
+            run.events().report(last, true);
             setFailing(Failing.HARD);
         }
-        fail("dependency " + id + " failed");
+        fail(Propagation.blockedBy(id));
     }
 
     private void idleUnlessDirty() {
         lock.lock();
         try {
-            if (!dirty) run.convergence().idle(id);
-        } finally {
-            lock.unlock();
-        }
-    }
-
-    /** Waits {@code millis}, or less when stopped; false when stopped. */
-    private boolean pause(long millis) throws InterruptedException {
-        long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(millis);
-        lock.lock();
-        try {
-            while (!stopping) {
-                long left = deadline - System.nanoTime();
-                if (left <= 0) return true;
-                signal.awaitNanos(left);
-            }
-            return false;
+            if (!work.dirty) run.events().busy(id, false);
         } finally {
             lock.unlock();
         }
@@ -407,14 +445,13 @@ final class Worker {
         if (previous == next) return;
         failing = next;
         if (next == Failing.SOFT) run.realizeChanged();
-        String kind = vertex.kind().name();
-        if (previous != Failing.NONE) run.metrics().failing(kind, previous == Failing.HARD, -1);
-        if (next != Failing.NONE) run.metrics().failing(kind, next == Failing.HARD, 1);
+        if (previous != Failing.NONE) run.events().failing(vertex, previous == Failing.HARD, -1);
+        if (next != Failing.NONE) run.events().failing(vertex, next == Failing.HARD, 1);
     }
 
     /** An attempt of its watch failed: counted like a failed check; {@code retry} when another follows. */
     void watchFailed(boolean retry) {
         failures.incrementAndGet();
-        run.metrics().failure(vertex.kind().name(), !retry);
+        run.events().failure(vertex, !retry);
     }
 }

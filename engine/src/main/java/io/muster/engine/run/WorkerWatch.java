@@ -18,7 +18,7 @@ import org.slf4j.Logger;
  */
 final class WorkerWatch {
     private final Worker worker;
-    private final LiveRun run;
+    private final WorkerRun run;
     private final CountDownLatch ready = new CountDownLatch(1);
     /** Held while a watch is started or ended. */
     private final Object lock = new Object();
@@ -28,7 +28,7 @@ final class WorkerWatch {
     /** Why the watch gave up (its retries spent), or null. */
     private volatile String failure;
 
-    WorkerWatch(Worker worker, LiveRun run) {
+    WorkerWatch(Worker worker, WorkerRun run) {
         this.worker = worker;
         this.run = run;
     }
@@ -37,12 +37,17 @@ final class WorkerWatch {
     void start(Vertex v) {
         if (v.meta().pollSeconds() > 0) {
             ready.countDown();
-            thread = Thread.ofVirtual().name("poll " + v.id()).start(() -> poll(v.meta().pollSeconds()));
+            thread = start("poll " + v.id(), () -> poll(v.meta().pollSeconds()));
         } else if (v.late().isEmpty()) {
             restart(v);
         } else {
             ready.countDown(); // its late values exist after its first run: the watch starts then
         }
+    }
+
+    /** For a run that watches nothing (a one-shot run): the worker need not wait for a watch. */
+    void none() {
+        ready.countDown();
     }
 
     /** Waits until the watch is in place (or there is none to wait for). */
@@ -74,7 +79,7 @@ final class WorkerWatch {
         }
         if (v.late().isEmpty() || thread == null) return;
         try {
-            if (VertexRun.bind(v, run.vertexRun().scope(v)).equals(watchedWith)) return;
+            if (VertexRun.bind(v, run.scope(v)).equals(watchedWith)) return;
         } catch (RuntimeException | Error e) {
             return; // a value it reads went away meanwhile (or cannot be rendered): its next run says so
         }
@@ -107,21 +112,28 @@ final class WorkerWatch {
             }
             Resource resource;
             try {
-                Scope scope = run.vertexRun().scope(v);
+                Scope scope = run.scope(v);
                 watchedWith = VertexRun.bind(v, scope);
                 resource = VertexRun.build(v, scope);
             } catch (Throwable e) { // the run reports why it cannot be built; there is nothing to watch yet
                 ready.countDown();
                 return;
             }
-            thread = Thread.ofVirtual().name("watch " + v.id()).start(() -> watch(resource));
+            thread = start("watch " + v.id(), () -> watch(resource));
         }
+    }
+
+    private Thread start(String name, Runnable body) {
+        Thread t = run.threads().newThread(body);
+        t.setName(name);
+        t.start();
+        return t;
     }
 
     private void poll(int seconds) {
         try {
             while (true) {
-                TimeUnit.SECONDS.sleep(seconds);
+                run.clock().sleep(TimeUnit.SECONDS.toNanos(seconds));
                 worker.poke(false);
             }
         } catch (InterruptedException e) {
@@ -152,7 +164,7 @@ final class WorkerWatch {
                     return;
                 }
                 try {
-                    Thread.sleep(v.meta().delayMs());
+                    run.clock().sleep(TimeUnit.MILLISECONDS.toNanos(v.meta().delayMs()));
                 } catch (InterruptedException stopped) {
                     return;
                 }
@@ -176,7 +188,7 @@ final class WorkerWatch {
 
         @Override
         public AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
-            return run.paths().watch(path, onChange);
+            return run.watchPath(path, onChange);
         }
 
         @Override

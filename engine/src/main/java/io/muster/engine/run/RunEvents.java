@@ -1,0 +1,36 @@
+package io.muster.engine.run;
+
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.report.ResourceReport;
+
+/**
+ * What the {@link Engine} tells the run that drives it, from the workers' threads: a live run counts and
+ * reports every check and judges convergence ({@link LiveRun}); a one-shot run reports each resource once,
+ * when it has settled, and ends when all have ({@link OneShotRun}).
+ */
+interface RunEvents {
+    /** A new graph runs (or replaced the one before). */
+    void graph(Graph graph);
+
+    /** {@code id} has work to do or is done for now; {@link Engine#SWAPPING} while a graph is swapped in. */
+    void busy(String id, boolean busy);
+
+    /** Something changed or failed, or a new graph arrived. */
+    void eventful();
+
+    /** One attempt's outcome; {@code retrying} when another attempt follows. */
+    void checked(Vertex v, ResourceReport report, boolean retrying);
+
+    /** A report that is no check (skipped, failed outside its run, reversed); {@code eventful} when it failed. */
+    void report(ResourceReport report, boolean eventful);
+
+    /** A failed attempt, of a check or of a watch; {@code forGood} when no retry follows. */
+    void failure(Vertex v, boolean forGood);
+
+    /** How many resources of {@code v}'s kind fail now, hard (for good) or soft (retrying), moved by {@code delta}. */
+    void failing(Vertex v, boolean hard, int delta);
+
+    /** {@code w} has settled: converged, or failed or skipped for good, until something pokes it again. */
+    void settled(Worker w);
+}

@@ -59,6 +59,7 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
             }
             Path lastAppliedFile = context.statePath().resolve(LAST_APPLIED);
             if (ensure == Ensure.ABSENT) return absent(dir, now, lastAppliedFile, apply);
+            if (now != null) dir.requireNotForeign(name(), now, -1, false);
 
             byte[] current = null;
             if (now != null) {

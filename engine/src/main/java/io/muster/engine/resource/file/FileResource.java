@@ -149,6 +149,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             }
             return Result.changed(changes);
         }
+        dir.requireNotForeign(name(), now, uid, true);
         try (OpenFile existing = dir.open(name(), now)) {
             return Result.changed(fixAttributes(existing, now, uid, gid, apply));
         }
@@ -173,6 +174,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             }
             return Result.changed(changes);
         }
+        dir.requireNotForeign(name(), now, uid, true);
         try (OpenFile file = dir.open(name(), now)) {
             if (desired != null) {
                 byte[] current = now.size() == desired.length ? file.readAll() : null;
@@ -189,6 +191,13 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                     }
                     return Result.changed(changes);
                 }
+            }
+            if (apply && uid != -1 && now.uid() != uid && !Users.privileged(now.uid())) {
+                // its owner until now may hold it open for writing: the new owner gets a new file no such descriptor reaches
+                changes.addAll(fixAttributes(file, now, uid, gid, false));
+                byte[] same = desired != null ? desired : file.readAll(); // desired: it was read and equals it
+                AtomicFiles.replace(dir, name(), same, mode != null ? mode : now.mode(), uid, gid != -1 ? gid : now.gid());
+                return Result.changed(changes);
             }
             changes.addAll(fixAttributes(file, now, uid, gid, apply));
             return Result.changed(changes);

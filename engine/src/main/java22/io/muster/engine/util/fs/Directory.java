@@ -26,6 +26,7 @@ public final class Directory implements AutoCloseable {
     private static final int DELETE_ATTEMPTS = 10;
     /** The deepest tree {@link #delete} removes: each level holds a descriptor and a few stack frames. */
     static final int MAX_TREE_DEPTH = 1000;
+    static final int STICKY = 01000;
 
     private final int fd;
     private final String path;
@@ -82,6 +83,23 @@ public final class Directory implements AutoCloseable {
 
     private IOException changed(String name) {
         return new IOException(pathOf(name) + " was replaced while muster was changing it; nothing was changed, it is checked again next run");
+    }
+
+    /**
+     * Refuses {@code entry} (what is at {@code name}) when this directory is sticky and writable by others (as
+     * /tmp is) and the entry belongs to another user than root, muster's or {@code owner} (the uid the manifest
+     * names, -1: none): that user may have made it as a trap and opened it for writing, so muster neither
+     * writes into it, changes its owner nor keeps it (the kernel's fs.protected_regular rule). {@code ownerProperty}:
+     * whether the resource has an {@code owner:} to suggest.
+     */
+    public void requireNotForeign(String name, Stat entry, int owner, boolean ownerProperty) throws IOException {
+        if (Users.privileged(entry.uid()) || entry.uid() == owner) return;
+        Stat self = stat();
+        if ((self.mode() & STICKY) == 0 || (self.mode() & 022) == 0) return;
+        String user = Users.userName(entry.uid());
+        throw new IOException(pathOf(name) + " is owned by " + user + " in the sticky " + ((self.mode() & 002) != 0 ? "world" : "group")
+                + "-writable directory " + path + "; muster does not write into a " + (entry.directory() ? "directory" : "file")
+                + " another user owns there; " + (ownerProperty ? "set owner: " + user + " to manage it as theirs, or remove it" : "remove it"));
     }
 
     /** A subdirectory, not through a link. */

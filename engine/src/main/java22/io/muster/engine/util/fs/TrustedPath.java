@@ -25,7 +25,6 @@ public final class TrustedPath {
     private TrustedPath() {}
 
     private static final int MAX_LINKS = 40;
-    private static final int STICKY = 01000;
     private static final int MUSTER = Libc.geteuid();
 
     /** The directory, trusted as above; {@code owner} is the uid the managed file will have (-1: root's). */
@@ -136,7 +135,7 @@ public final class TrustedPath {
             throw new IOException("bad ownership or modes for directory " + dir.path() + ": owned by " + Users.userName(st.uid())
                     + "; " + rule(owner));
         }
-        if ((st.mode() & 022) != 0 && (st.mode() & STICKY) == 0) {
+        if ((st.mode() & 022) != 0 && (st.mode() & Directory.STICKY) == 0) {
             throw new IOException("bad ownership or modes for directory " + dir.path() + ": writable by "
                     + ((st.mode() & 002) != 0 ? "others" : "its group") + " (mode " + String.format(Locale.ROOT, "%04o", st.mode())
                     + ") and not sticky; muster does not write below a directory others can change");
@@ -151,7 +150,7 @@ public final class TrustedPath {
     }
 
     private static boolean trusted(int uid, int owner) {
-        return uid == 0 || uid == MUSTER || uid == owner && owner != -1;
+        return Users.privileged(uid) || uid == owner && owner != -1;
     }
 
     private static String rule(int owner) {

@@ -6,6 +6,11 @@ import java.io.IOException;
 public final class Users {
     private Users() {}
 
+    /** Whether {@code uid} is root or muster's own user, whom muster trusts with what it manages. */
+    public static boolean privileged(int uid) {
+        return uid == 0 || uid == Libc.geteuid();
+    }
+
     /** The uid of a user name (or a numeric uid); an error names the property. */
     public static int uid(String name) throws IOException {
         return id(name, false, "owner: no such user '" + name + "'");

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -94,6 +95,67 @@ class FileSafetyTest {
         assertThat(error(report, "users/b")).isEqualTo("bad ownership of symbolic link " + dir.resolve("users")
                 + ": owned by nobody; muster follows only links owned by root");
         assertThat(real.resolve("b")).doesNotExist();
+    }
+
+    @Test
+    void aFileAnotherUserMadeInAStickyWorldWritableDirectoryIsNotWrittenUnlessTheManifestMakesItTheirs() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x")); // nobody may pass through
+        Path tmp = Files.createDirectory(dir.resolve("tmp"));
+        Files.setAttribute(tmp, "unix:mode", 01777);
+        for (String name : List.of("x", "same", "x.json", "theirs")) asNobody("printf same > " + tmp.resolve(name));
+        Report report = m.apply("""
+                resources:
+                  - file:
+                      - ROOT/tmp/x: {content: "secret"}
+                      - ROOT/tmp/same: {content: "same", owner: root}
+                      - ROOT/tmp/theirs: {content: "theirs", owner: nobody}
+                  - document:
+                      - ROOT/tmp/x.json: {content: {password: secret}}
+                """);
+        assertThat(error(report, "tmp/x")).isEqualTo(tmp.resolve("x") + " is owned by nobody in the sticky world-writable directory "
+                + tmp + "; muster does not write into a file another user owns there; set owner: nobody to manage it as theirs, or remove it");
+        assertThat(error(report, "tmp/same")).startsWith(tmp.resolve("same") + " is owned by nobody");
+        assertThat(resource(report, "document#" + tmp.resolve("x.json")).error()).isEqualTo(tmp.resolve("x.json")
+                + " is owned by nobody in the sticky world-writable directory " + tmp
+                + "; muster does not write into a file another user owns there; remove it");
+        for (String name : List.of("x", "same", "x.json")) {
+            assertThat(tmp.resolve(name)).as(name).hasContent("same");
+            assertThat(Files.getOwner(tmp.resolve(name)).getName()).as(name).isEqualTo("nobody");
+        }
+        assertThat(error(report, "tmp/theirs")).isNull();
+        assertThat(tmp.resolve("theirs")).hasContent("theirs");
+        assertThat(Files.getOwner(tmp.resolve("theirs")).getName()).isEqualTo("nobody");
+    }
+
+    @Test
+    void aFileGivenToRootIsANewFileSoItsFormerOwnersOpenDescriptorCannotWriteIntoIt() throws Exception {
+        Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path conf = Files.writeString(dir.resolve("conf"), "root's");
+        chown(conf, Attacker.NOBODY);
+        // nobody opens its file for writing, then writes through that descriptor once root owns the file
+        Process holder = new ProcessBuilder("setpriv", "--reuid=" + Attacker.NOBODY, "--regid=" + Attacker.NOBODY, "--clear-groups",
+                "sh", "-c", "exec 3>>\"$0\"; echo open; read go; printf injected >&3", conf.toString()).start();
+        try {
+            assertThat(holder.inputReader().readLine()).isEqualTo("open");
+            Report report = m.apply("""
+                    resources:
+                      - file: [{ROOT/conf: {content: "root's", owner: root}}]
+                    """);
+            assertThat(resource(report, "file#" + conf).changedAttributes()).containsExactly("owner");
+            holder.outputWriter().write("go\n");
+            holder.outputWriter().flush();
+            assertThat(holder.waitFor(10, TimeUnit.SECONDS) && holder.exitValue() == 0).isTrue();
+        } finally {
+            holder.destroyForcibly();
+        }
+        assertThat(conf).hasContent("root's");
+        assertThat(Files.getOwner(conf).getName()).isEqualTo("root");
+    }
+
+    private static void asNobody(String script) throws Exception {
+        Process sh = new ProcessBuilder("setpriv", "--reuid=" + Attacker.NOBODY, "--regid=" + Attacker.NOBODY, "--clear-groups",
+                "sh", "-c", script).inheritIO().start();
+        assertThat(sh.waitFor()).isZero();
     }
 
     @Test

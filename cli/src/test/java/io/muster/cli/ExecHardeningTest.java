@@ -112,4 +112,26 @@ class ExecHardeningTest {
             assertThat(muster.out() + muster.err()).doesNotContain(SECRET);
         }
     }
+
+    @Test
+    void errorsOfResourcesThatReadASecretShowItNowhere() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", query: true, sensitive: true}
+                      - user: {command: "true", user: "${ lookup('exec#secret.stdout') }"}
+                      - cwd: {command: "true", cwd: "/nonexistent/${ lookup('exec#secret.stdout') }"}
+                  - file:
+                      - ROOT/owner: {content: "x", owner: "${ lookup('exec#secret.stdout') }"}
+                """);
+        for (String output : new String[] {"text", "json"}) {
+            try (MusterProcess muster = MusterProcess.start(dir, "apply-" + output, "apply", site, "--tmp-prefix", "--debug", "--output", output)) {
+                assertThat(muster.awaitExit(PATIENCE)).isEqualTo(1);
+
+                assertThat(muster.out()).contains("no such user '(sensitive)'", "user '(sensitive)' does not exist on this host",
+                        "(in directory "); // the cwd, in Java's exception text, shown redacted
+                assertThat(muster.out() + muster.err()).doesNotContain(SECRET);
+            }
+        }
+    }
 }

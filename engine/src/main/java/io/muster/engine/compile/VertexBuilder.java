@@ -16,6 +16,7 @@ import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
 import io.muster.engine.template.Expressions;
+import io.muster.engine.template.Redaction;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
 import io.muster.engine.template.TemplateException;
@@ -54,6 +55,8 @@ final class VertexBuilder {
     private final Set<String> rendering = new HashSet<>();
     /** Declarations that read a declared value of a sensitive resource: their properties are sensitive too. */
     private final Set<String> readsSensitive = new HashSet<>();
+    /** The sensitive values each declaration read or rendered, redacted from its error messages. */
+    private final Map<String, Redaction> received = new HashMap<>();
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();
     private final HealthCheckReader healthCheckReader;
@@ -128,7 +131,7 @@ final class VertexBuilder {
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
-        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks, List.of());
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks, received(d), List.of());
     }
 
     /**
@@ -155,9 +158,9 @@ final class VertexBuilder {
             instances.put(d.id(), resource);
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? d.mark() : marks.getOrDefault(e.property(), d.mark());
-            problems.add(mark, d.id() + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+            problems.add(mark, d.id() + ": " + received(d).redact((e.property() == null ? "" : e.property() + ": ") + e.getMessage()));
         } catch (InvalidPathException e) { // a kind's other paths (a file's source) with a NUL
-            problems.add(d.mark(), d.id() + ": invalid path '" + e.getInput() + "': " + e.getReason());
+            problems.add(d.mark(), d.id() + ": " + received(d).redact("invalid path '" + e.getInput() + "': " + e.getReason()));
         }
     }
 
@@ -189,13 +192,18 @@ final class VertexBuilder {
         }
         try {
             Set<String> waitsFor = new LinkedHashSet<>();
-            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor));
+            Redaction secrets = new Redaction();
+            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor, secrets));
             Object value;
             try {
                 value = Rendering.render(entry.value().plain(), scope);
             } catch (TemplateException e) {
                 if (waitsFor.isEmpty()) throw e;
                 value = null; // evaluated with a placeholder; the real value comes at run time
+            }
+            if (!secrets.isEmpty()) { // rendered from a secret
+                secrets.add(value);
+                received(d).addAll(secrets);
             }
             if (waitsFor.contains(d.id())) {
                 throw new TemplateException("reads its own run-time value; a resource cannot depend on itself");
@@ -207,7 +215,7 @@ final class VertexBuilder {
             return r;
         } catch (TemplateException | IllegalArgumentException e) {
             String message = e instanceof IllegalArgumentException ? e.getMessage() : name + ": " + e.getMessage();
-            problems.add(entry.value().mark(), d.id() + ": " + message);
+            problems.add(entry.value().mark(), d.id() + ": " + received(d).redact(message));
             invalid.add(key);
             throw new Invalid();
         } finally {
@@ -219,7 +227,7 @@ final class VertexBuilder {
      * Compile-time {@code lookup('kind#name.field')} by {@code consumer}: a declared value now, or a run-time
      * value later (whose sensitivity the run judges).
      */
-    private Object resourceValue(Declaration consumer, String reference, Set<String> waitsFor) {
+    private Object resourceValue(Declaration consumer, String reference, Set<String> waitsFor, Redaction secrets) {
         ResourceReference ref = ResourceReference.parse(reference, byId.keySet());
         if (ref == null) {
             String id = reference.contains(".") ? reference.substring(0, reference.lastIndexOf('.')) : reference;
@@ -235,7 +243,11 @@ final class VertexBuilder {
             } catch (Invalid e) {
                 throw new TemplateException("lookup('" + reference + "'): that property has errors");
             }
-            if (sensitive(target)) readsSensitive.add(consumer.id());
+            if (sensitive(target)) {
+                readsSensitive.add(consumer.id());
+                secrets.add(r.value());
+                secrets.addAll(received(target)); // what it rendered from a secret
+            }
             if (!r.late()) return r.value();
             waitsFor.add(ref.id());
             return PENDING;
@@ -252,6 +264,10 @@ final class VertexBuilder {
         }
         throw new UnknownNameException("lookup('" + reference + "'): " + ref.id() + " has no field '" + ref.field() + "'"
                 + Suggest.hint(ref.field(), fields) + (fields.isEmpty() ? "" : "; it has " + String.join(", ", fields)));
+    }
+
+    private Redaction received(Declaration d) {
+        return received.computeIfAbsent(d.id(), id -> new Redaction());
     }
 
     /** Marked {@code sensitive} (or possibly, when that is rendered at run time), or reads a sensitive declared value. */
@@ -366,7 +382,7 @@ final class VertexBuilder {
         try {
             Object expression = Template.containsExpression(source) ? Template.parse(source) : Expressions.parse(source);
             Set<String> waitsFor = new LinkedHashSet<>();
-            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor));
+            Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor, received(d)));
             Vertex.Condition condition = new Vertex.Condition(source, expression, mark);
             try {
                 Conditions.test(condition, scope);
@@ -376,7 +392,7 @@ final class VertexBuilder {
             for (String producer : waitsFor) addLookupEdge(producer, d);
             return condition;
         } catch (TemplateException ex) {
-            problems.add(mark, where + ex.getMessage());
+            problems.add(mark, where + received(d).redact(ex.getMessage()));
             throw new Invalid();
         }
     }

@@ -5,6 +5,7 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.template.Redaction;
 import io.muster.engine.template.Scope;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,11 +21,12 @@ import java.util.Map;
  * @param control the {@code control} conditions, evaluated just before the resource runs
  * @param origin the manifest it was declared in, and the modes its chain of aggregates imposes
  * @param healthChecks run after it converged (or alone, in health-check mode)
+ * @param received the sensitive values its compile-time properties were rendered from, redacted from its errors
  * @param grouped the resources autogroup merged into this one, which converges them all ({@code Groupable})
  */
 public record Vertex(String id, ResourceKind kind, Params params, Map<String, Object> late, Mark mark,
                      Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope,
-                     Origin origin, List<HealthCheck> healthChecks, List<Vertex> grouped) {
+                     Origin origin, List<HealthCheck> healthChecks, Redaction received, List<Vertex> grouped) {
 
     public Vertex {
         healthChecks = List.copyOf(healthChecks);
@@ -50,7 +52,7 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
 
     /** This vertex leading a group of {@code members} (none: the vertex as declared). */
     public Vertex grouping(List<Vertex> members) {
-        return new Vertex(id, kind, params, late, mark, propertyMarks, control, meta, tags, scope, origin, healthChecks, members);
+        return new Vertex(id, kind, params, late, mark, propertyMarks, control, meta, tags, scope, origin, healthChecks, received, members);
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.muster.engine.manifest;
 
+import io.muster.engine.util.Numbers;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.ByteBuffer;
@@ -169,6 +170,9 @@ public final class YamlReader {
             Object value = construct(node);
             if (value == null && !tag.equals(Tag.NULL)) {
                 throw new ManifestException(mark, "'" + node.getValue() + "' is not a valid " + written(tag));
+            }
+            if (value instanceof Double d && Numbers.underflows(node.getValue(), d)) {
+                throw new ManifestException(mark, "'" + node.getValue() + "' is too close to 0 for a number (it would be 0)");
             }
             return value;
         }

@@ -1,5 +1,6 @@
 package io.muster.engine.resource;
 
+import io.muster.engine.util.Numbers;
 import java.math.BigInteger;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -52,7 +53,8 @@ public enum Type {
             if (v instanceof Number n) return n.doubleValue();
             if (v instanceof String s) {
                 try {
-                    return Double.parseDouble(s.strip());
+                    double parsed = Double.parseDouble(s.strip());
+                    return Numbers.underflows(s, parsed) ? null : parsed;
                 } catch (NumberFormatException e) {
                     return null;
                 }

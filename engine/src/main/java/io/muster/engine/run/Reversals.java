@@ -7,6 +7,7 @@ import io.muster.engine.report.ResourceReport;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Reversible;
+import io.muster.engine.template.Scope;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -51,13 +52,14 @@ final class Reversals {
         if (options.noop() || v.meta().noop()) return;
         long start = System.nanoTime();
         ResourceReport report;
+        Scope scope = vertexRun.scope(v);
         try {
-            Resource resource = VertexRun.build(v, vertexRun.scope(v));
+            Resource resource = VertexRun.build(v, scope);
             if (!(resource instanceof Reversible reversible)) return;
             Result result = reversible.reverse(vertexRun.context(v, false, false));
             report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), VertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run
-            String error = "reverse failed: " + VertexRun.describe(e, v.id(), "reverse");
+            String error = "reverse failed: " + scope.lookup().redact(VertexRun.describe(e, v.id(), "reverse"));
             report = ResourceReport.failed(v.id(), null, error, VertexRun.millis(start));
         }
         done.add(report);

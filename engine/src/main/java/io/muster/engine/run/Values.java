@@ -73,6 +73,12 @@ final class Values implements Lookup {
                 + " this run (it did not run); give lookup a fallback as second argument");
     }
 
+    /** Whether {@code reference} ({@code kind#name.field}) reads a sensitive resource's value. */
+    boolean sensitiveReference(String reference) {
+        ResourceReference ref = ResourceReference.parse(reference, graph.ids());
+        return ref != null && sensitive(ref.id());
+    }
+
     /** Marked sensitive (a late {@code sensitive} may turn out true), or reads such a resource's values at run time. */
     @Override
     public boolean sensitive(String id) {

@@ -43,8 +43,8 @@ final class VertexRun {
         long start = System.nanoTime();
         boolean noop = options.noop() || v.meta().noop();
         String doing = "conditions"; // what an Error interrupted, for its report
+        Scope scope = scope(v);
         try {
-            Scope scope = scope(v);
             String skip = Conditions.skipReason(v.control(), scope);
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
@@ -68,17 +68,17 @@ final class VertexRun {
                     .withHealthChecks(health);
         } catch (UnresolvableException e) {
             values.record(v.id(), Map.of(), true); // what reads this resource's values is unresolvable too
-            return ResourceReport.unresolvable(v.id(), e.getMessage(), millis(start));
+            return ResourceReport.unresolvable(v.id(), scope.lookup().redact(e.getMessage()), millis(start));
         } catch (InvalidResourceException e) {
             Mark mark = e.property() == null ? v.mark() : v.propertyMarks().getOrDefault(e.property(), v.mark());
-            return failed(v, start, mark + ": " + (e.property() == null ? "" : e.property() + ": ") + e.getMessage());
+            return failed(v, start, mark + ": " + scope.lookup().redact((e.property() == null ? "" : e.property() + ": ") + e.getMessage()));
         } catch (TemplateException | IllegalArgumentException e) {
-            return failed(v, start, e.getMessage() == null ? e.toString() : e.getMessage());
+            return failed(v, start, scope.lookup().redact(e.getMessage() == null ? e.toString() : e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
         } catch (Throwable e) { // an Error too (a stack overflow, a huge allocation): it fails this resource, not the run
-            return failed(v, start, describe(e, v.id(), doing));
+            return failed(v, start, scope.lookup().redact(describe(e, v.id(), doing)));
         }
     }
 
@@ -116,14 +116,15 @@ final class VertexRun {
         return ((Groupable) resource).group(others);
     }
 
+    /** What {@code v}'s templates see; its lookup redacts the sensitive values they read from error messages. */
     Scope scope(Vertex v) {
-        return v.scope().withLookup(values);
+        return v.scope().withLookup(new SensitiveReads(values, v));
     }
 
     /**
      * The compile-time parameters plus the late ones, rendered now and type-checked. Rendered with a
      * sensitive resource's values, they are sensitive too: the kind's own {@code sensitive} is set, and a
-     * value of the wrong type is not shown.
+     * value of the wrong type is not shown; each rendered value is handed to the lookup to redact from errors.
      */
     static Params bind(Vertex v, Scope scope) {
         if (v.late().isEmpty()) return v.params();
@@ -131,7 +132,9 @@ final class VertexRun {
         Map<String, Object> all = new HashMap<>(v.params().values());
         v.late().forEach((name, raw) -> {
             try {
-                all.put(name, v.kind().schema().property(name).coerce(Rendering.render(raw, scope)));
+                Object rendered = Rendering.render(raw, scope);
+                if (sensitive) scope.lookup().renderedSensitive(rendered);
+                all.put(name, v.kind().schema().property(name).coerce(rendered));
             } catch (TemplateException e) {
                 throw new TemplateException(v.propertyMarks().get(name) + ": " + name + ": " + e.getMessage());
             } catch (IllegalArgumentException e) { // the rendered value has the wrong type

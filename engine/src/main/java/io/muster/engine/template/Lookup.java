@@ -17,6 +17,17 @@ public interface Lookup {
         return false;
     }
 
+    /**
+     * Called with a value rendered from sensitive values, so that {@link #redact} hides it too (a
+     * transformed secret, {@code upper(...)}, no longer contains the value looked up).
+     */
+    default void renderedSensitive(Object value) {}
+
+    /** {@code message} without the sensitive values this lookup handed out or was told of. */
+    default String redact(String message) {
+        return message;
+    }
+
     /** For templates that may not refer to other resources (data, hierarchy). */
     Lookup NONE = reference -> {
         throw new TemplateException("lookup('" + reference + "'): resources cannot be referenced here");

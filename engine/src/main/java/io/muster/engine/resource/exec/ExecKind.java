@@ -136,17 +136,30 @@ public final class ExecKind implements ResourceKind {
 
     private static String environmentProblem(Object raw) {
         if (raw instanceof Map<?, ?> map) {
-            for (Object v : map.values()) {
-                if (v instanceof Map<?, ?> || v instanceof List<?>) return "expected scalar values in the environment map";
+            for (Map.Entry<?, ?> e : map.entrySet()) {
+                if (e.getValue() instanceof Map<?, ?> || e.getValue() instanceof List<?>) return "expected scalar values in the environment map";
+                String problem = variableProblem(String.valueOf(e.getKey()), String.valueOf(e.getValue()));
+                if (problem != null) return problem;
             }
             return null;
         }
         if (raw instanceof List<?> list) {
             for (Object item : list) {
                 if (!(item instanceof String s) || s.indexOf('=') <= 0) return "expected NAME=value entries, got '" + item + "'";
+                String problem = variableProblem(s.substring(0, s.indexOf('=')), s.substring(s.indexOf('=') + 1));
+                if (problem != null) return problem;
             }
             return null;
         }
         return "expected a map of NAME: value, or a list of NAME=value";
+    }
+
+    /** What the kernel's environment block cannot hold: an empty name, a name with '=', a NUL anywhere. */
+    private static String variableProblem(String name, String value) {
+        if (name.isEmpty() || name.indexOf('=') >= 0 || name.indexOf('\0') >= 0) {
+            return "invalid environment variable name '" + name.replace("\0", "\\0") + "': expected a non-empty name without '=' or NUL";
+        }
+        if (value.indexOf('\0') >= 0) return "the value of environment variable " + name + " contains a NUL character";
+        return null;
     }
 }

@@ -2,6 +2,7 @@ package io.muster.engine.resource.exec;
 
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
@@ -92,6 +93,46 @@ class SensitiveValuesTest {
                 """);
 
         assertThat(resource(report, "msg#shown").message()).isEqualTo("(sensitive message)");
+    }
+
+    @Test
+    void anErrorOfAResourceThatReadASecretShowsItNowhere() throws Exception {
+        Report report = apply("""
+                resources:
+                  - exec:
+                      - secret: {command: "echo SECRET", query: true, sensitive: true}
+                      - user: {command: "true", user: "${ lookup('exec#secret.stdout') }"}
+                      - cwd: {command: "true", cwd: "/nonexistent/${ lookup('exec#secret.stdout') }"}
+                      - creates: {command: "true", creates: "${ lookup('exec#secret.stdout') }"}
+                  - file:
+                      - ROOT/declared: {content: "SECRET", sensitive: true}
+                      - ROOT/owner: {content: "x", owner: "${ lookup('exec#secret.stdout') }"}
+                      - ROOT/group: {content: "x", group: "${ lookup('exec#secret.stdout') }"}
+                      - ROOT/compiled: {content: "x", owner: "${ lookup('file#ROOT/declared.content') }"}
+                """);
+
+        assertThat(resource(report, "exec#user").error()).isEqualTo("user '(sensitive)' does not exist on this host");
+        assertThat(resource(report, "exec#cwd").error()).contains("(in directory \"(sensitive)\")");
+        assertThat(resource(report, "exec#creates").error()).endsWith("creates: expected an absolute path, got '(sensitive)'");
+        assertThat(resource(report, "file#" + dir + "/owner").error()).isEqualTo("owner: no such user '(sensitive)'");
+        assertThat(resource(report, "file#" + dir + "/group").error()).isEqualTo("group: no such group '(sensitive)'");
+        assertThat(resource(report, "file#" + dir + "/compiled").error()).isEqualTo("owner: no such user '(sensitive)'");
+        assertThat(report.resources()).allSatisfy(r -> assertThat(String.valueOf(r.error())).doesNotContain(SECRET));
+    }
+
+    @Test
+    void aCompileErrorInAValueRenderedFromASecretDoesNotShowIt() {
+        assertThatThrownBy(() -> apply("""
+                resources:
+                  - file:
+                      - ROOT/declared: {content: "SECRET", sensitive: true}
+                      - ROOT/mode: {content: "x", mode: "${ lookup('file#ROOT/declared.content') }"}
+                  - exec:
+                      - creates: {command: "true", creates: "x-${ lookup('file#ROOT/declared.content') }"}
+                """))
+                .hasMessageContaining("mode: expected an octal mode like \"0644\" or \"2755\", got '(sensitive)'")
+                .hasMessageContaining("creates: expected an absolute path, got '(sensitive)'")
+                .message().doesNotContain(SECRET);
     }
 
     private Report plan(String yaml) throws Exception {

@@ -33,9 +33,20 @@ public final class TrustedPath {
         return walk(dir, owner, false, true);
     }
 
-    /** The directory, its missing parts made 0700 (state directories: muster's alone, whatever the umask). */
+    /**
+     * The directory, its missing parts made 0700 (state directories: muster's alone, whatever the umask); the
+     * directory itself, when it exists and muster owns it, made 0700 too: an older version left them 0755.
+     */
     public static Directory create(Path dir) throws IOException {
-        return walk(dir, -1, true, true);
+        Directory at = walk(dir, -1, true, true);
+        try {
+            Stat st = at.stat();
+            if (st.uid() == MUSTER && st.mode() != 0700) at.chmod(0700);
+            return at;
+        } catch (IOException | RuntimeException e) {
+            at.close();
+            throw e;
+        }
     }
 
     /**

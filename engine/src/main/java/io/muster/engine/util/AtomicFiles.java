@@ -36,7 +36,7 @@ public final class AtomicFiles {
 
     /** A state file: muster's alone (0600), in a directory made 0700. */
     public static void writePrivate(Path file, byte[] content) throws IOException {
-        try (Directory dir = TrustedPath.create(file.getParent())) {
+        try (Directory dir = TrustedPath.createPrivate(file.getParent())) {
             replace(dir, file.getFileName().toString(), content, 0600, -1, -1);
         }
     }

@@ -42,6 +42,13 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--noop", description = "Change nothing; report what would change, as it drifts.")
     boolean noop;
 
+    /**
+     * How long nothing may change for a run that keeps running (--converged-timeout -1) to count as converged,
+     * in its status file, metrics and summary: with no quiet period at all, a run repaired every few
+     * moments by a drift that never stops would count as converged between two repairs.
+     */
+    private static final double DEFAULT_QUIET_SECONDS = 1;
+
     @Option(names = "--converged-timeout", paramLabel = "S",
             description = "Exit once nothing changed or failed for S seconds (-1, the default: keep running).", defaultValue = "-1")
     double convergedTimeout;
@@ -113,7 +120,7 @@ final class RunCommand implements Callable<Integer> {
         boolean json = run.output == RunFlags.Output.json;
         TextReport text = new TextReport(out, false);
         long start = System.nanoTime();
-        LiveRun live = new LiveRun(options, Math.max(0, convergedTimeout), metrics, json ? r -> {} : text::resource, converged -> {
+        LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
             if (status != null) status.write(converged);
             if (converged && convergedTimeout >= 0) done.countDown();
         });

@@ -39,7 +39,7 @@ final class Runs {
         TextReport text = new TextReport(out, diff);
         OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : text::resource);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
-        try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ") before it ran"));
+        try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));
              StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
             Report report = run.run();
             if (json) {

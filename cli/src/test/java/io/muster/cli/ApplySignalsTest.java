@@ -64,6 +64,28 @@ class ApplySignalsTest {
     }
 
     @Test
+    void sigtermDuringAHealthChecksTriesEndsItAtOnceReportingWhy() throws Exception {
+        Path site = new Manifests(dir).write("health.yaml", """
+                resources:
+                  - exec:
+                      - web:
+                          command: "true"
+                          health_checks: [{name: up, command: "echo tried >> ROOT/tries; echo down; exit 2", tries: 5, try_sleep: 600}]
+                """);
+        MusterProcess muster = apply(site);
+        eventually().until(() -> Files.exists(dir.resolve("tries")));
+
+        muster.terminate(); // during the sleep before try 2
+
+        assertThat(muster.awaitExit(Duration.ofSeconds(10))).as("no further try, no sleep").isEqualTo(143);
+        assertThat(Files.readAllLines(dir.resolve("tries"))).containsExactly("tried");
+        assertThat(muster.out())
+                .contains("health check 'up' critical: down; muster was stopped (SIGTERM) before try 2")
+                .containsPattern("(?m)^apply on \\S+: 1 resources in \\d+ms$");
+        assertThat(muster.leftovers()).isEmpty();
+    }
+
+    @Test
     void sigintWithJsonOutputExits130AndReportsTheSkippedResources() throws Exception {
         MusterProcess muster = apply(site(), "--output", "json");
         eventually().until(() -> Files.exists(dir.resolve("started")));

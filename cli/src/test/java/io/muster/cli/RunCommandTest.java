@@ -236,6 +236,22 @@ class RunCommandTest {
         assertThat(statusLines()).doesNotContain("converged");
     }
 
+    @Test
+    void aRunThatKeepsRepairingADriftThatNeverStopsIsNotConvergedWhenItEnds() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - exec:
+                      - drift: {command: "echo x >> ROOT/repairs", shell: true, watchcmd: "while true; do echo drift; sleep 0.2; done"}
+                """);
+        MusterProcess text = run(site, "--max-runtime", 3);
+        assertThat(text.awaitExit(PATIENCE)).isZero();
+        MusterProcess json = run(site, "--max-runtime", 3, "--output", "json");
+        assertThat(json.awaitExit(PATIENCE)).isZero();
+        assertThat(Files.readAllLines(path("repairs")).size()).as("repaired again and again").isGreaterThan(5);
+        assertThat(text.out()).containsPattern("(?m)^run on \\S+: 1 resources for \\d+ms, not converged$");
+        assertThat(Manifests.json(json.out())).containsEntry("converged", false);
+    }
+
     // --- keeping things applied
 
     @Test

@@ -6,24 +6,35 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Runs a resource's health checks, each until it reports OK or runs out of tries. */
+/**
+ * Runs a resource's health checks, each until it reports OK or runs out of tries, or the run is stopped:
+ * then no further try begins and the check reports why.
+ */
 public final class HealthChecks {
     private HealthChecks() {}
 
-    public static List<HealthResult> run(List<HealthCheck> checks, Path directory) throws InterruptedException {
+    public static List<HealthResult> run(List<HealthCheck> checks, Path directory, StopSignal stop) throws InterruptedException {
         List<HealthResult> results = new ArrayList<>(checks.size());
-        for (HealthCheck check : checks) results.add(run(check, directory));
+        for (HealthCheck check : checks) results.add(run(check, directory, stop));
         return results;
     }
 
-    private static HealthResult run(HealthCheck check, Path directory) throws InterruptedException {
+    private static HealthResult run(HealthCheck check, Path directory, StopSignal stop) throws InterruptedException {
         HealthResult result = null;
         for (int attempt = 1; attempt <= check.tries(); attempt++) {
-            if (attempt > 1) Thread.sleep(check.trySleep());
+            if (attempt > 1) stop.sleep(check.trySleep());
+            if (stop.cause() != null) return stopped(check, result, stop.cause() + " before try " + attempt);
             result = once(check, directory, attempt);
             if (result.ok()) break;
         }
         return result;
+    }
+
+    /** A check the stop cut short: its last try's status (UNKNOWN if none was made), and why it was not tried again. */
+    private static HealthResult stopped(HealthCheck check, HealthResult last, String why) {
+        if (last == null) return new HealthResult(check.name(), HealthStatus.UNKNOWN, why, 0);
+        String output = last.output().isEmpty() ? why : last.output() + "; " + why;
+        return new HealthResult(check.name(), last.status(), output, last.tries());
     }
 
     /** A check that cannot start or does not finish in time is CRITICAL, as Nagios treats a timed-out check. */

@@ -4,6 +4,7 @@ import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.health.StopSignal;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.resource.Resource;
@@ -54,6 +55,10 @@ final class Engine implements AutoCloseable {
     private volatile Generation generation;
     /** Set once by {@link #halt}: no attempt begins after it. */
     private volatile boolean halted;
+    /** Why health checks under way stop when the run ends on its own. */
+    static final String ENDED = "the run ended";
+    /** Given by {@link #halt} and {@link #close}: health checks under way make no further try. */
+    private final StopSignal stop = new StopSignal();
     /** What a swap waits on for {@code meta.realize}; see {@link Seam#realizeChanged}. */
     private final Object realizing = new Object();
     /** Whether a swap waits on {@link #realizing} now: workers notify only then, not on every convergence. */
@@ -72,7 +77,7 @@ final class Engine implements AutoCloseable {
         this.reversals = new Reversals(options, report -> events.report(report, false));
         Graph empty = new Graph(List.of(), List.of());
         Values values = new Values(empty);
-        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared), new AggregateOutcome(empty, options));
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop), new AggregateOutcome(empty, options));
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
@@ -105,7 +110,7 @@ final class Engine implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
-        generation = new Generation(next, all, values, new VertexRun(options, values, shared), new AggregateOutcome(next, options));
+        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop), new AggregateOutcome(next, options));
         events.graph(next);
         events.eventful();
         Graph previous = running.graph();
@@ -133,9 +138,13 @@ final class Engine implements AutoCloseable {
         return generation.workers().values();
     }
 
-    /** No attempt begins from now on; those under way finish. From any thread, without waiting. */
-    void halt() {
+    /**
+     * No attempt begins from now on; those under way finish, their health checks without a further try,
+     * which report {@code cause}. From any thread, without waiting.
+     */
+    void halt(String cause) {
         halted = true;
+        stop.stop(cause);
         for (Worker w : workers()) w.requestStop();
     }
 
@@ -150,6 +159,7 @@ final class Engine implements AutoCloseable {
      */
     @Override
     public synchronized void close() throws InterruptedException {
+        stop.stop(ENDED);
         stopAll(workers());
         shared.sessions().close(); // after every worker: none of them uses a session any more
     }

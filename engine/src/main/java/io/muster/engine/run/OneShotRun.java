@@ -32,11 +32,11 @@ public final class OneShotRun {
     private final Consumer<ResourceReport> progress;
     private final Clock clock;
     private final ThreadFactory threads;
-    /** Guards {@link #stopReason}'s first write and {@link #settled}'s count; signalled by either. */
+    /** Guards {@link #stopCause}'s first write and {@link #settled}'s count; signalled by either. */
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition moved = lock.newCondition();
     /** Why it was stopped (reported for each resource it did not start), or null while it runs on. */
-    private volatile String stopReason;
+    private volatile String stopCause;
     /** Each resource's report, as it settled for the first time. */
     private final Map<String, ResourceReport> settled = new ConcurrentHashMap<>();
     private volatile Engine engine;
@@ -62,36 +62,39 @@ public final class OneShotRun {
     }
 
     /**
-     * Starts no resource from now on: those running finish (a retry is not made), every other one is
-     * reported skipped with {@code reason}. From any thread, before or during {@link #run}; the first reason stays.
+     * Starts no resource from now on: those running finish (a retry or a further health check try is not
+     * made), every other one is reported skipped, {@code <cause> before it ran}. From any thread, before or
+     * during {@link #run}; the first cause stays.
+     *
+     * @param cause why, as a user reads it: {@code muster was stopped (SIGTERM)}
      */
-    public void stop(String reason) {
+    public void stop(String cause) {
         lock.lock();
         try {
-            if (stopReason == null) stopReason = reason;
+            if (stopCause == null) stopCause = cause;
             moved.signalAll();
         } finally {
             lock.unlock();
         }
         Engine running = engine;
-        if (running != null) running.halt();
+        if (running != null) running.halt(stopCause);
     }
 
     public Report run() throws InterruptedException {
         long start = clock.nanoTime();
         Engine once = new Engine(options, world, new Events(), null, clock, threads);
         engine = once;
-        if (stopReason != null) once.halt(); // stopped before it began: nothing starts
+        if (stopCause != null) once.halt(stopCause); // stopped before it began: nothing starts
         try {
             once.swap(graph);
             lock.lock();
             try {
-                while (settled.size() < graph.size() && stopReason == null) moved.await();
+                while (settled.size() < graph.size() && stopCause == null) moved.await();
             } finally {
                 lock.unlock();
             }
         } finally {
-            once.halt();
+            once.halt(stopCause != null ? stopCause : Engine.ENDED);
             once.close(); // what runs finishes; nothing else starts
         }
         List<ResourceReport> ordered = new ArrayList<>(graph.size());
@@ -102,7 +105,7 @@ public final class OneShotRun {
     /** What a resource that never settled says (the run was stopped): its last attempt's outcome, or why it did not run. */
     private ResourceReport unsettled(Worker w) {
         ResourceReport last = w.last();
-        ResourceReport report = last != null ? last : VertexRun.placed(w.vertex(), ResourceReport.skipped(w.id(), stopReason));
+        ResourceReport report = last != null ? last : VertexRun.placed(w.vertex(), ResourceReport.skipped(w.id(), stopCause + " before it ran"));
         tell(report);
         return report;
     }

@@ -59,7 +59,7 @@ final class RunContext implements Context {
                 dir = hashedStatePath();
                 Files.move(legacy, dir, StandardCopyOption.ATOMIC_MOVE);
             }
-            TrustedPath.create(dir).close();
+            TrustedPath.createPrivate(dir).close();
             return dir;
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create state directory " + dir + ": " + e.getMessage(), e);

@@ -79,6 +79,8 @@ public final class StateLock implements AutoCloseable {
             if (!Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS).isRegularFile()) {
                 throw new IOException(file + " is not a regular file");
             }
+            // an older version left it 0644; the prefix is trusted, so the name still leads to the file opened
+            Files.setPosixFilePermissions(file, PosixFilePermissions.fromString("rw-------"));
             FileLock lock = channel.tryLock();
             if (lock == null) throw new HeldException(file, holder(channel));
             byte[] pid = (ProcessHandle.current().pid() + "\n").getBytes(StandardCharsets.US_ASCII);

@@ -5,6 +5,7 @@ import io.muster.engine.compile.Rendering;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.health.HealthChecks;
 import io.muster.engine.health.HealthResult;
+import io.muster.engine.health.StopSignal;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.resource.Groupable;
@@ -32,11 +33,14 @@ final class VertexRun {
     private final RunOptions options;
     private final Values values;
     private final RunShared shared;
+    /** The run's stop: a health check makes no further try after it. */
+    private final StopSignal stop;
 
-    VertexRun(RunOptions options, Values values, RunShared shared) {
+    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop) {
         this.options = options;
         this.values = values;
         this.shared = shared;
+        this.stop = stop;
     }
 
     ResourceReport run(Vertex v, boolean refresh) {
@@ -49,7 +53,7 @@ final class VertexRun {
             if (skip != null) return ResourceReport.skipped(v.id(), skip);
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
                 doing = "health check";
-                List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory());
+                List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);
                 return ResourceReport.stable(v.id(), null, millis(start)).withHealthChecks(checks);
             }
             doing = "rendering";
@@ -63,7 +67,7 @@ final class VertexRun {
             values.record(v.id(), result.outputs(), noop);
             doing = "health check";
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
-            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory());
+            List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);
             return ResourceReport.checked(v.id(), result.isChanged(), result.changes(), refreshed, result.message(), millis(start))
                     .withHealthChecks(health);
         } catch (UnresolvableException e) {

@@ -1,9 +1,11 @@
 package io.muster.engine.util;
 
 import io.muster.engine.util.fs.Directory;
+import io.muster.engine.util.fs.OpenFile;
 import io.muster.engine.util.fs.TempFile;
 import io.muster.engine.util.fs.TrustedPath;
 import java.io.IOException;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
@@ -23,9 +25,18 @@ public final class AtomicFiles {
         }
     }
 
-    /** A state file: muster's alone (0600), in a directory made 0700 when missing. */
+    /** A state file's content (made 0600 if it was not, see {@link OpenFile#state}), or null when there is none. */
+    public static byte[] readPrivate(Path file) throws IOException {
+        try (OpenFile opened = OpenFile.state(file)) {
+            return opened.readAll();
+        } catch (NoSuchFileException e) {
+            return null;
+        }
+    }
+
+    /** A state file: muster's alone (0600), in a directory made 0700. */
     public static void writePrivate(Path file, byte[] content) throws IOException {
-        try (Directory dir = TrustedPath.create(file.getParent())) {
+        try (Directory dir = TrustedPath.createPrivate(file.getParent())) {
             replace(dir, file.getFileName().toString(), content, 0600, -1, -1);
         }
     }

@@ -225,7 +225,7 @@ class OneShotRunTest {
         });
         await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(dir.resolve("started")) && Files.exists(dir.resolve("attempts")));
 
-        run.stop("muster was stopped (SIGTERM) before it ran");
+        run.stop("muster was stopped (SIGTERM)");
 
         Report done = report.get(10, java.util.concurrent.TimeUnit.SECONDS); // not the minute flaky would wait to retry
         assertThat(resource(done, "exec#slow").status()).isEqualTo(Status.CHANGED);

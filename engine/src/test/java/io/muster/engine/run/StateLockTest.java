@@ -28,6 +28,19 @@ class StateLockTest {
     }
 
     @Test
+    void aLockFileLeftOpenByAnOlderVersionIsMadePrivateButTheNamedPrefixIsLeftAsItIs() throws Exception {
+        Path prefix = Files.createDirectories(dir.resolve("prefix"));
+        Files.setPosixFilePermissions(prefix, PosixFilePermissions.fromString("rwxr-xr-x"));
+        Files.writeString(prefix.resolve("lock"), "1\n");
+        Files.setPosixFilePermissions(prefix.resolve("lock"), PosixFilePermissions.fromString("rw-r--r--"));
+        try (StateLock lock = StateLock.tryAcquire(prefix)) {
+            // the prefix may be shared (--prefix /var/lib): muster tightens only its own state directories
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(prefix))).isEqualTo("rwxr-xr-x");
+            assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lock.file()))).isEqualTo("rw-------");
+        }
+    }
+
+    @Test
     void aSecondAttemptWhileHeldNamesTheHolderAndOneAfterTheReleaseSucceeds() throws Exception {
         try (StateLock lock = StateLock.tryAcquire(dir)) {
             assertThatThrownBy(() -> StateLock.tryAcquire(dir))

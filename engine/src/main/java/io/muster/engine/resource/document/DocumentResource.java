@@ -16,7 +16,6 @@ import io.muster.engine.util.fs.Stat;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -68,7 +67,7 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
                 }
             }
             Map<String, Object> observed = current == null ? null : observed(current);
-            byte[] lastAppliedBytes = readIfExists(lastAppliedFile);
+            byte[] lastAppliedBytes = AtomicFiles.readPrivate(lastAppliedFile);
             Map<String, Object> lastApplied = lastAppliedBytes == null ? null : lastApplied(lastAppliedFile, lastAppliedBytes);
             Map<String, Object> merged = ThreeWayMerge.merge(observed, lastApplied, content);
 
@@ -141,14 +140,6 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
         } catch (IllegalArgumentException e) {
             throw new IOException("state file " + file + ": " + e.getMessage()
                     + "; remove it to start afresh (what muster set before is then kept like others' fields)");
-        }
-    }
-
-    private static byte[] readIfExists(Path file) throws IOException {
-        try {
-            return Files.readAllBytes(file);
-        } catch (NoSuchFileException e) {
-            return null;
         }
     }
 }

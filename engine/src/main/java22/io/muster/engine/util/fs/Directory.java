@@ -60,6 +60,10 @@ public final class Directory implements AutoCloseable {
         return Libc.statx(fd, "", path);
     }
 
+    void chmod(int mode) throws IOException {
+        Libc.fchmod(fd, mode, path);
+    }
+
     /**
      * Opens the file or directory {@code checked} describes, failing when something else is at {@code name}
      * now. Non-blocking, so a FIFO put there cannot hang muster; never through a link.

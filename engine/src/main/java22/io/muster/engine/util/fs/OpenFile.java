@@ -47,6 +47,21 @@ public final class OpenFile implements AutoCloseable {
         return opened;
     }
 
+    /**
+     * Opens one of muster's state files to read, as {@link #regular}; made 0600 on its descriptor when muster
+     * owns it, as muster writes them: an older version left some 0644.
+     */
+    public static OpenFile state(Path file) throws IOException {
+        OpenFile opened = regular(file);
+        try {
+            if (opened.stat.uid() == Libc.geteuid() && opened.stat.mode() != 0600) opened.chmod(0600);
+            return opened;
+        } catch (IOException | RuntimeException e) {
+            opened.close();
+            throw e;
+        }
+    }
+
     public Stat stat() {
         return stat;
     }

@@ -32,9 +32,28 @@ public final class TrustedPath {
         return walk(dir, owner, false, true);
     }
 
-    /** The directory, its missing parts made 0700 (state directories: muster's alone, whatever the umask). */
+    /**
+     * The directory, its missing parts made 0700 (whatever the umask). An existing one is left as it is: a
+     * state prefix the user named may be a shared directory ({@code --prefix /var/lib}).
+     */
     public static Directory create(Path dir) throws IOException {
         return walk(dir, -1, true, true);
+    }
+
+    /**
+     * A state directory of muster's own: as {@link #create}, and the directory itself, when it exists and
+     * muster owns it, made 0700 too (an older version left state directories 0755).
+     */
+    public static Directory createPrivate(Path dir) throws IOException {
+        Directory at = create(dir);
+        try {
+            Stat st = at.stat();
+            if (st.uid() == MUSTER && st.mode() != 0700) at.chmod(0700);
+            return at;
+        } catch (IOException | RuntimeException e) {
+            at.close();
+            throw e;
+        }
     }
 
     /**

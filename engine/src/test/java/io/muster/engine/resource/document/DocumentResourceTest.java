@@ -326,6 +326,26 @@ class DocumentResourceTest {
     }
 
     @Test
+    void aStateDirectoryAndRecordLeftOpenByAnOlderVersionAreMadePrivateWhenRead() throws Exception {
+        String yaml = """
+                resources:
+                  - document: [{ROOT/app.json: {content: {password: hunter2}}}]
+                """;
+        assertThat(apply("app.json", yaml).status()).isEqualTo(Status.CHANGED);
+        Path lastApplied;
+        try (var files = Files.walk(stateDir())) {
+            lastApplied = files.filter(Files::isRegularFile).findFirst().orElseThrow();
+        }
+        Files.setPosixFilePermissions(lastApplied, PosixFilePermissions.fromString("rw-r--r--"));
+        Files.setPosixFilePermissions(lastApplied.getParent(), PosixFilePermissions.fromString("rwxr-xr-x"));
+
+        assertThat(apply("app.json", yaml).status()).as("read, not rewritten").isEqualTo(Status.STABLE);
+
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lastApplied))).isEqualTo("rw-------");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(lastApplied.getParent()))).isEqualTo("rwx------");
+    }
+
+    @Test
     void aStateDirectoryInTheWayFailsTheResourceBeforeTheFileIsWritten() throws Exception {
         Files.createDirectories(stateDir().getParent());
         Files.writeString(stateDir(), "in the way");
@@ -334,7 +354,7 @@ class DocumentResourceTest {
                   - document: [{ROOT/app.json: {content: {a: 1}}}]
                 """);
         assertThat(r.status()).isEqualTo(Status.FAILED);
-        assertThat(r.error()).startsWith(stateDir() + "/").endsWith(": Not a directory");
+        assertThat(r.error()).isEqualTo(stateDir() + ": Not a directory");
         assertThat(dir.resolve("app.json")).doesNotExist();
     }
 

@@ -58,7 +58,7 @@ use_jdk
 trap remove_work_dir EXIT
 make_work_dir
 
-bench_jar() { ls "$bench"/target/muster-bench-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n1; }
+bench_jar() { ls "$bench"/target/muster-bench-*.jar 2>/dev/null | grep -v -e '-sources' -e '-javadoc' -e '-tests' | head -n1 || true; } # none yet: built below (pipefail would end the script here)
 jar="$(bench_jar)"
 if bench_stale "$jar"; then
   build_bench

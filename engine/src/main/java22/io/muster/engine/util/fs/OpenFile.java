@@ -54,7 +54,7 @@ public final class OpenFile implements AutoCloseable {
     public static OpenFile state(Path file) throws IOException {
         OpenFile opened = regular(file);
         try {
-            if (opened.stat.uid() == Libc.geteuid() && opened.stat.mode() != 0600) opened.chmod(0600);
+            if (opened.stat.uid() == Users.MUSTER && opened.stat.mode() != 0600) opened.chmod(0600);
             return opened;
         } catch (IOException | RuntimeException e) {
             opened.close();

@@ -25,7 +25,6 @@ public final class TrustedPath {
     private TrustedPath() {}
 
     private static final int MAX_LINKS = 40;
-    private static final int MUSTER = Libc.geteuid();
 
     /** The directory, trusted as above; {@code owner} is the uid the managed file will have (-1: root's). */
     public static Directory open(Path dir, int owner) throws IOException {
@@ -48,7 +47,7 @@ public final class TrustedPath {
         Directory at = create(dir);
         try {
             Stat st = at.stat();
-            if (st.uid() == MUSTER && st.mode() != 0700) at.chmod(0700);
+            if (st.uid() == Users.MUSTER && st.mode() != 0700) at.chmod(0700);
             return at;
         } catch (IOException | RuntimeException e) {
             at.close();
@@ -142,7 +141,7 @@ public final class TrustedPath {
         Stat made = at.stat(name);
         if (made != null && made.directory()) {
             try (OpenFile dir = at.open(name, made)) {
-                if (made.uid() == MUSTER) dir.chmod(0700);
+                if (made.uid() == Users.MUSTER) dir.chmod(0700);
             }
         }
         return made;

@@ -6,9 +6,12 @@ import java.io.IOException;
 public final class Users {
     private Users() {}
 
+    /** muster's own (effective) uid, read once: it never changes while muster runs, and checks ask for it per directory. */
+    static final int MUSTER = Libc.geteuid();
+
     /** Whether {@code uid} is root or muster's own user, whom muster trusts with what it manages. */
     public static boolean privileged(int uid) {
-        return uid == 0 || uid == Libc.geteuid();
+        return uid == 0 || uid == MUSTER;
     }
 
     /** The uid of a user name (or a numeric uid); an error names the property. */

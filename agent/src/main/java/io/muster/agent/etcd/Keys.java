@@ -20,6 +20,8 @@ import java.util.regex.Pattern;
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
  * coordinator/leader      the coordinators' election
  * world/&lt;host&gt;/&lt;key&gt;      a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
+ * exported/&lt;kind&gt;/&lt;host&gt;/&lt;name&gt;   a resource a host exports, bound to its agent's lease ('%' and '/' in the
+ *                         kind are written %25 and %2F, so a kind's keys are exactly those under its prefix)
  * </pre>
  */
 public final class Keys {
@@ -108,6 +110,31 @@ public final class Keys {
     public static ByteSequence worldShared(String name) {
         return key("world/shared/" + name);
     }
+
+    /** Every export of {@code kind}, of all hosts: the prefix of {@link #exported}. */
+    public static ByteSequence exportedKind(String kind) {
+        return key("exported/" + kind.replace("%", "%25").replace("/", "%2F") + "/");
+    }
+
+    public static ByteSequence exported(String kind, String host, String name) {
+        return key(text(exportedKind(kind)) + checkHost(host) + "/" + name);
+    }
+
+    /**
+     * The exporting host and the export's name of a key under {@link #exportedKind}{@code (kind)}; null for a
+     * key not shaped so.
+     */
+    public static Export parseExported(String kind, ByteSequence key) {
+        String prefix = text(exportedKind(kind));
+        String text = text(key);
+        if (!text.startsWith(prefix)) return null;
+        int slash = text.indexOf('/', prefix.length());
+        if (slash < 0 || slash == text.length() - 1) return null;
+        return new Export(text.substring(prefix.length(), slash), text.substring(slash + 1));
+    }
+
+    /** An export's key: who exported it, and its name. */
+    public record Export(String host, String name) {}
 
     /** The chunk {@code n} of a chunked value stored at {@code key}. */
     public static ByteSequence chunk(ByteSequence key, int n) {

@@ -8,9 +8,9 @@ import org.slf4j.LoggerFactory;
 /**
  * One listener's calls, in the order they were offered and one at a time, on a virtual thread while there
  * are any (never on the thread that offers, which may hold the World's lock). What the listener throws is
- * logged and the next call still comes.
+ * logged and the next call still comes. Public for Worlds outside this package (the agent's over etcd).
  */
-final class Delivery<T> implements World.Registration {
+public final class Delivery<T> implements World.Registration {
     private final String what;
     private final Consumer<T> listener;
     private final Consumer<Delivery<T>> onClose;
@@ -22,13 +22,13 @@ final class Delivery<T> implements World.Registration {
      * @param what names the watch in a log line ({@code watch of host:motd})
      * @param onClose told once this delivery is closed, to forget it
      */
-    Delivery(String what, Consumer<T> listener, Consumer<Delivery<T>> onClose) {
+    public Delivery(String what, Consumer<T> listener, Consumer<Delivery<T>> onClose) {
         this.what = what;
         this.listener = listener;
         this.onClose = onClose;
     }
 
-    void offer(T state) {
+    public void offer(T state) {
         synchronized (this) {
             if (closed) return;
             pending.add(state);

@@ -1,0 +1,277 @@
+package io.muster.agent;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.etcd.jetcd.ByteSequence;
+import io.muster.agent.bundle.LocalBundles;
+import io.muster.agent.etcd.Backoff;
+import io.muster.agent.etcd.ContentStore;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.EtcdWorld;
+import io.muster.agent.etcd.HostRegistration;
+import io.muster.agent.etcd.Keys;
+import io.muster.agent.etcd.StateWatch;
+import io.muster.agent.etcd.Waits;
+import io.muster.engine.facts.Facts;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.report.Status;
+import io.muster.engine.run.LiveRun;
+import io.muster.engine.run.RunOptions;
+import io.muster.proto.fleet.Alive;
+import io.muster.proto.fleet.GraphPointer;
+import io.muster.proto.fleet.HostStatus;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.Optional;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code muster agent}: registers this host with the fleet, follows the graph the coordinator publishes for
+ * it ({@code hosts/<host>/graph}), runs it live and reports its status. A new graph is swapped into the
+ * running engine (unchanged resources keep running untouched); a pointer that carries a compile error leaves
+ * the running graph as it is and puts the error in the status. The last graph is kept on local disk, so a
+ * restarted agent enforces it at once, even while etcd is away, and catches up when etcd is back.
+ *
+ * <p>Threads: the pointer's watch only takes note of the newest pointer; one thread of the agent's (the
+ * applier) fetches, decodes and swaps in graphs, one at a time, so the engine sees one swap at a time.
+ */
+public final class Agent implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger("muster.agent");
+
+    private final AgentOptions options;
+    private final Etcd etcd;
+    private final GraphDecoder decoder;
+    private final ContentStore store;
+    private final LocalGraph local;
+    private final LocalBundles bundles;
+    private final HostRegistration registration;
+    private final EtcdWorld world;
+    private final StatusReporter reporter;
+    private final LiveRun live;
+    private final Backoff backoff = Backoff.forAgent();
+    private final Object lock = new Object();
+    private GraphPointer latest; // guarded by lock: the newest pointer seen, not yet applied
+    private boolean closed; // guarded by lock
+    private Running running; // guarded by lock: the graph the engine runs; null before the first
+    private String error; // guarded by lock: why the host does not run what its pointer says; null when it does
+    private StateWatch pointerWatch;
+    private Thread applier;
+
+    /** What runs: the deploy it came from and its sha256. */
+    private record Running(long deploy, String graph) {}
+
+    public Agent(AgentOptions options, Etcd etcd, GraphDecoder decoder, Metrics metrics) throws IOException {
+        this.options = options;
+        this.etcd = etcd;
+        this.decoder = decoder;
+        this.store = new ContentStore(etcd);
+        this.local = new LocalGraph(options.dir());
+        this.bundles = new LocalBundles(options.dir().resolve("bundles"), store);
+        Alive alive = Alive.newBuilder().setVersion(version()).setStarted(System.currentTimeMillis()).build();
+        this.registration = new HostRegistration(etcd, options.host(), options.leaseTtl(), alive,
+                () -> io.muster.proto.fleet.Facts.newBuilder().setFacts(ValueMessages.map(Facts.of(options.facts()))).build());
+        this.world = new EtcdWorld(etcd, registration, options.host());
+        this.reporter = new StatusReporter(etcd, options.host(), this::status, Backoff.forAgent());
+        RunOptions run = new RunOptions(options.host(), false, options.sema(), options.prefix(), false, false);
+        this.live = new LiveRun(run, world, options.quietSeconds(), metrics, report -> reporter.changed(), converged -> reporter.changed());
+    }
+
+    /**
+     * Starts enforcing the graph kept on local disk, if any, then registers and follows the pointer.
+     *
+     * @return whether a local graph runs
+     */
+    public boolean start() throws InterruptedException {
+        boolean resumed = resumeLocal();
+        reporter.start();
+        registration.start();
+        applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
+        pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, backoff, state -> {
+            ByteSequence value = StateWatch.value(state, Keys.graphPointer(options.host()));
+            if (value == null) return; // no graph assigned (yet): keep running what runs
+            try {
+                offer(GraphPointer.parseFrom(value.getBytes()));
+            } catch (InvalidProtocolBufferException e) {
+                fail("the graph pointer " + Keys.text(Keys.graphPointer(options.host())) + " is not one: " + e.getMessage());
+            }
+        });
+        return resumed;
+    }
+
+    private boolean resumeLocal() throws InterruptedException {
+        Optional<LocalGraph.Saved> saved;
+        try {
+            saved = local.load();
+        } catch (IOException e) {
+            LOG.warn("not running the graph kept on disk: {}", e.getMessage());
+            return false;
+        }
+        if (saved.isEmpty()) return false;
+        GraphPointer pointer = saved.get().pointer();
+        try {
+            byte[] bytes = saved.get().graph();
+            Graph graph = decoder.decode(bytes, bundles.tree(decoder.files(bytes)));
+            swap(pointer, graph);
+            LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
+            return true;
+        } catch (GraphDecoder.UnusableGraphException | IOException | EtcdUnreachableException e) {
+            LOG.warn("not running the graph kept on disk: {}", e.getMessage());
+            return false;
+        }
+    }
+
+    private void offer(GraphPointer pointer) {
+        synchronized (lock) {
+            latest = pointer;
+            lock.notifyAll();
+        }
+    }
+
+    private void applyPointers() {
+        while (true) {
+            GraphPointer next;
+            synchronized (lock) {
+                try {
+                    while (latest == null && !closed) lock.wait();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (closed) return;
+                next = latest;
+                latest = null;
+            }
+            try {
+                apply(next);
+                backoff.reset();
+            } catch (EtcdUnreachableException e) {
+                LOG.warn("fetching graph {}: {}; retrying", brief(next.getGraph()), e.getMessage());
+                synchronized (lock) {
+                    if (latest == null) latest = next; // unless a newer pointer came meanwhile
+                }
+                if (!Waits.pause(lock, backoff.next(), () -> closed)) return;
+            } catch (InterruptedException e) {
+                return;
+            }
+            reporter.changed();
+        }
+    }
+
+    private void apply(GraphPointer pointer) throws EtcdUnreachableException, InterruptedException {
+        String compileError = pointer.getError().isEmpty() ? null : pointer.getError();
+        if (compileError != null) LOG.warn("deploy {} did not compile for {}: {}", pointer.getDeploy(), options.host(), compileError);
+        Running now = running();
+        if (pointer.getGraph().isEmpty() || now != null && now.graph().equals(pointer.getGraph())) {
+            synchronized (lock) {
+                if (now != null && compileError == null) running = new Running(pointer.getDeploy(), now.graph());
+                error = compileError;
+            }
+            return;
+        }
+        try {
+            byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
+                    .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
+            Graph graph = decoder.decode(bytes, bundles.tree(decoder.files(bytes)));
+            local.save(pointer, bytes);
+            swap(compileError == null ? pointer : pointer.toBuilder().setDeploy(now == null ? 0 : now.deploy()).build(), graph);
+            synchronized (lock) {
+                error = compileError;
+            }
+            LOG.info("running graph {} of deploy {}", brief(pointer.getGraph()), pointer.getDeploy());
+        } catch (GraphDecoder.UnusableGraphException | ContentStore.CorruptValueException | IOException e) {
+            fail("graph " + brief(pointer.getGraph()) + " of deploy " + pointer.getDeploy() + " cannot run here: " + e.getMessage());
+        }
+    }
+
+    private void swap(GraphPointer pointer, Graph graph) throws InterruptedException {
+        live.swap(graph);
+        synchronized (lock) {
+            running = new Running(pointer.getDeploy(), pointer.getGraph());
+            lock.notifyAll();
+        }
+    }
+
+    private void fail(String why) {
+        LOG.warn("{}; keeping the graph that runs", why);
+        synchronized (lock) {
+            error = why;
+            lock.notifyAll();
+        }
+        reporter.changed();
+    }
+
+    private Running running() {
+        synchronized (lock) {
+            return running;
+        }
+    }
+
+    /** The host's status as the fleet should see it now. */
+    HostStatus status() {
+        Running now;
+        String why;
+        synchronized (lock) {
+            now = running;
+            why = error;
+        }
+        return HostState.of(now == null ? 0 : now.deploy(), now == null ? "" : now.graph(), now != null && live.converged(),
+                now == null ? java.util.List.of() : live.stats(), why);
+    }
+
+    /** How the first graph went, for {@code --once}. */
+    public enum Outcome { CONVERGED, FAILED, TIMED_OUT }
+
+    /**
+     * Waits until a graph runs and has converged, at most {@code patience}, and writes the status that says so.
+     *
+     * @return {@link Outcome#FAILED} when it converged with failed resources, or no graph could run
+     */
+    public Outcome awaitConverged(Duration patience) throws InterruptedException {
+        long deadline = System.nanoTime() + patience.toNanos();
+        synchronized (lock) {
+            for (long left; running == null && error == null && (left = deadline - System.nanoTime()) > 0; ) {
+                lock.wait(Math.max(1, left / 1_000_000));
+            }
+            if (running == null) return error == null ? Outcome.TIMED_OUT : Outcome.FAILED;
+        }
+        boolean converged = live.awaitConverged(Math.max(0, deadline - System.nanoTime()));
+        HostStatus status = status();
+        reporter.flush(etcd.options().connectTimeout());
+        if (!converged) return Outcome.TIMED_OUT;
+        boolean failed = live.stats().stream().anyMatch(r -> r.last() != null && r.last().status() == Status.FAILED);
+        return failed || !status.getError().isEmpty() ? Outcome.FAILED : Outcome.CONVERGED;
+    }
+
+    /** The host status now, as written to etcd: for {@code --once} to tell what failed. */
+    public HostStatus currentStatus() {
+        return status();
+    }
+
+    /**
+     * Stops following, stops the run (checks and applies under way finish first), and revokes the lease, so
+     * the host's alive key and exports disappear at once.
+     */
+    @Override
+    public void close() throws InterruptedException, IOException {
+        synchronized (lock) {
+            closed = true;
+            lock.notifyAll();
+        }
+        if (pointerWatch != null) pointerWatch.close();
+        if (applier != null) applier.join();
+        live.close();
+        reporter.close();
+        registration.close();
+        world.close();
+    }
+
+    private static String brief(String sha) {
+        return sha.length() > 12 ? sha.substring(0, 12) : sha;
+    }
+
+    private static String version() {
+        String version = Agent.class.getPackage().getImplementationVersion();
+        return version == null ? "development build" : version;
+    }
+}

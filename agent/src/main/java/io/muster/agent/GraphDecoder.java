@@ -1,0 +1,36 @@
+package io.muster.agent;
+
+import io.muster.engine.graph.Graph;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Turns a compiled graph as the coordinator published it ({@code graphs/<sha256>}) back into a runnable
+ * {@link Graph}: the seam to the graph codec, which the agent does not know otherwise.
+ */
+public interface GraphDecoder {
+    /**
+     * The bundle files {@code graph} reads at run time: bundle-relative path → sha256 of the content.
+     *
+     * @throws UnusableGraphException when {@code graph} is not an encoded graph
+     */
+    Map<String, String> files(byte[] graph) throws UnusableGraphException;
+
+    /**
+     * The runnable graph, its files found under {@code bundleRoot} (holding at least {@link #files}).
+     *
+     * @throws UnusableGraphException saying why it cannot run here (an unknown kind, a malformed value)
+     */
+    Graph decode(byte[] graph, Path bundleRoot) throws UnusableGraphException;
+
+    /** A graph this agent cannot run: the message is what the host's status shows. */
+    final class UnusableGraphException extends Exception {
+        public UnusableGraphException(String message) {
+            super(message);
+        }
+
+        public UnusableGraphException(String message, Throwable cause) {
+            super(message, cause);
+        }
+    }
+}

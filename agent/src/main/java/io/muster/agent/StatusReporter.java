@@ -1,0 +1,137 @@
+package io.muster.agent;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.kv.TxnResponse;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
+import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.muster.agent.etcd.Backoff;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.Keys;
+import io.muster.agent.etcd.Waits;
+import io.muster.proto.fleet.HostStatus;
+import java.time.Duration;
+import java.util.function.Supplier;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Writes the host's status ({@code hosts/<host>/status}) on each transition: when being converged, the
+ * counts by status, the failures or the error change, not on every check (the running counters of checks,
+ * applies and failures go along, as they are when written). Nudged from any thread ({@link #changed()}); a
+ * thread of its own computes the status and writes it, so nudges coalesce. Each write is a transaction on the
+ * key's revision (what this reporter last wrote, or found): a status etcd lost, or another writer's, is seen
+ * and replaced. While etcd is away it tries again after a jittered backoff.
+ */
+final class StatusReporter implements AutoCloseable {
+    private final Etcd etcd;
+    private final ByteSequence key;
+    private final Supplier<HostStatus> status;
+    private final Backoff backoff;
+    private final Object lock = new Object();
+    private boolean nudged; // guarded by lock
+    private boolean closed; // guarded by lock
+    private HostStatus written; // guarded by lock: what was last written, normalized (see #transition)
+    private long revision = -1; // only the reporter's thread: the key's revision as last seen; -1 before a look
+    private Thread thread;
+
+    /** @param status the host's status now (its {@code updated} is set on writing) */
+    StatusReporter(Etcd etcd, String host, Supplier<HostStatus> status, Backoff backoff) {
+        this.etcd = etcd;
+        this.key = Keys.status(host);
+        this.status = status;
+        this.backoff = backoff;
+    }
+
+    void start() {
+        thread = Thread.ofVirtual().name("status").start(this::run);
+    }
+
+    /** Something may have changed: the status is looked at again soon. */
+    void changed() {
+        synchronized (lock) {
+            nudged = true;
+            lock.notifyAll();
+        }
+    }
+
+    /** Waits until the status as it is now is written, at most {@code patience}; true when it is. */
+    boolean flush(Duration patience) throws InterruptedException {
+        HostStatus now = transition(status.get());
+        long deadline = System.nanoTime() + patience.toNanos();
+        synchronized (lock) {
+            nudged = true;
+            lock.notifyAll();
+            for (long left; !now.equals(written) && (left = deadline - System.nanoTime()) > 0; ) lock.wait(Math.max(1, left / 1_000_000));
+            return now.equals(written);
+        }
+    }
+
+    private void run() {
+        while (true) {
+            synchronized (lock) {
+                try {
+                    while (!nudged && !closed) lock.wait();
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (closed) return;
+                nudged = false;
+            }
+            HostStatus now = status.get();
+            HostStatus transition = transition(now);
+            synchronized (lock) {
+                if (transition.equals(written)) continue;
+            }
+            try {
+                write(now.toBuilder().setUpdated(System.currentTimeMillis()).build());
+                backoff.reset();
+                synchronized (lock) {
+                    written = transition;
+                    lock.notifyAll();
+                }
+            } catch (EtcdUnreachableException e) {
+                LoggerFactory.getLogger("muster.agent").debug("writing the status: {}", e.getMessage());
+                revision = -1;
+                if (!Waits.pause(lock, backoff.next(), () -> closed)) return;
+                changed();
+            }
+        }
+    }
+
+    private void write(HostStatus now) throws EtcdUnreachableException {
+        ByteSequence value = ByteSequence.from(now.toByteArray());
+        while (true) {
+            if (revision < 0) {
+                revision = etcd.await(etcd.kv().get(key, GetOption.builder().withKeysOnly(true).build())).getKvs().stream()
+                        .findFirst().map(kv -> kv.getModRevision()).orElse(0L);
+            }
+            TxnResponse response = etcd.await(etcd.kv().txn()
+                    .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(revision)))
+                    .Then(Op.put(key, value, PutOption.DEFAULT))
+                    .commit());
+            if (response.isSucceeded()) {
+                revision = response.getHeader().getRevision();
+                return;
+            }
+            revision = -1; // changed under us: look again
+        }
+    }
+
+    /** The status without what changes on every check: what a transition is judged on. */
+    private static HostStatus transition(HostStatus status) {
+        return status.toBuilder().clearUpdated()
+                .setSummary(status.getSummary().toBuilder().clearChecks().clearApplies().clearFailures()).build();
+    }
+
+    @Override
+    public void close() throws InterruptedException {
+        synchronized (lock) {
+            closed = true;
+            lock.notifyAll();
+        }
+        if (thread != null) thread.join(etcd.options().connectTimeout().toMillis() * 2);
+    }
+}

@@ -1,0 +1,241 @@
+package io.muster.agent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KeyValue;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdOptions;
+import io.muster.agent.etcd.Keys;
+import io.muster.agent.testing.LocalEtcd;
+import io.muster.agent.testing.ManifestGraphs;
+import io.muster.engine.metrics.Metrics;
+import io.muster.proto.fleet.Alive;
+import io.muster.proto.fleet.Facts;
+import io.muster.proto.fleet.GraphPointer;
+import io.muster.proto.fleet.HostStatus;
+import io.muster.proto.value.Entry;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The agent against a real etcd, with real files: registration, following its graph, status, etcd going away. */
+@ExtendWith(LocalEtcd.class)
+class AgentTest {
+    private static final Duration PATIENCE = Duration.ofSeconds(20);
+
+    private final LocalEtcd local;
+    private final List<AutoCloseable> opened = new ArrayList<>();
+    private final String namespace = LocalEtcd.uniqueNamespace("agent");
+    private final Etcd etcd;
+
+    @TempDir
+    Path dir;
+
+    AgentTest(LocalEtcd local) throws Exception {
+        this.local = local;
+        this.etcd = Etcd.connect(options());
+    }
+
+    private EtcdOptions options() {
+        return EtcdOptions.of(local.endpoint(), namespace, Duration.ofSeconds(2));
+    }
+
+    @AfterEach
+    void close() throws Exception {
+        if (!local.running()) local.start();
+        for (AutoCloseable c : opened.reversed()) c.close();
+        etcd.close();
+    }
+
+    private Agent agent(String host) throws Exception {
+        Etcd client = Etcd.client(options());
+        AgentOptions options = new AgentOptions(host, dir.resolve("prefix-" + host), Map.of("role", "web"), Duration.ofSeconds(2), 0.3, 4);
+        Agent agent = new Agent(options, client, new ManifestGraphs(dir.resolve("scratch")), new Metrics());
+        opened.add(client);
+        opened.add(agent);
+        agent.start();
+        return agent;
+    }
+
+    private Optional<KeyValue> get(ByteSequence key) throws Exception {
+        return etcd.await(etcd.kv().get(key)).getKvs().stream().findFirst();
+    }
+
+    private HostStatus status(String host) throws Exception {
+        Optional<KeyValue> kv = get(Keys.status(host));
+        return kv.isEmpty() ? HostStatus.getDefaultInstance() : HostStatus.parseFrom(kv.get().getValue().getBytes());
+    }
+
+    private String twoFiles(String x) {
+        return """
+                resources:
+                  - file:
+                      - "%1$s/x": {content: "%2$s\\n"}
+                      - "%1$s/y": {content: "same\\n"}
+                  - exec:
+                      - untouched: {command: "echo ran >> %1$s/runs", shell: true}
+                """.formatted(dir, x);
+    }
+
+    private String deploy(String host, long deploy, String yaml) throws Exception {
+        String sha = ManifestGraphs.publishGraph(etcd, yaml);
+        ManifestGraphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
+        return sha;
+    }
+
+    private void awaitConverged(String host, long deploy) {
+        await().atMost(PATIENCE).until(() -> status(host).getConverged() && status(host).getDeploy() == deploy);
+    }
+
+    @Test
+    void registersAliveAndFactsAndTheAliveKeyGoesWithTheAgent() throws Exception {
+        Agent agent = agent("web1");
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
+        assertThat(Alive.parseFrom(get(Keys.alive("web1")).orElseThrow().getValue().getBytes()).getStarted()).isPositive();
+        Facts facts = Facts.parseFrom(get(Keys.facts("web1")).orElseThrow().getValue().getBytes());
+        assertThat(facts.getFacts().getEntriesList()).extracting(Entry::getKey).contains("hostname", "os", "role");
+        long factsVersion = get(Keys.facts("web1")).orElseThrow().getVersion();
+
+        agent.close();
+
+        assertThat(get(Keys.alive("web1"))).as("revoked as the agent stops").isEmpty();
+        Agent again = agent("web1");
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
+        assertThat(get(Keys.facts("web1")).orElseThrow().getVersion()).as("facts unchanged: not written again").isEqualTo(factsVersion);
+        again.close();
+    }
+
+    @Test
+    void aLostLeaseIsGrantedAgainAndTheHostRegistersAgain() throws Exception {
+        agent("web1");
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
+        long lease = get(Keys.alive("web1")).orElseThrow().getLease();
+
+        etcd.await(etcd.jetcd().getLeaseClient().revoke(lease)); // as if it expired while the agent was away
+
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).map(kv -> kv.getLease() != lease).orElse(false));
+    }
+
+    @Test
+    void aNewGraphIsSwappedInAndAnUnchangedResourceIsNotAppliedAgain() throws Exception {
+        agent("web1");
+        String first = deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+        assertThat(Files.readString(dir.resolve("x"))).isEqualTo("one\n");
+        HostStatus status = status("web1");
+        assertThat(status.getGraph()).isEqualTo(first);
+        assertThat(status.getSummary().getTotal()).isEqualTo(3);
+        assertThat(Files.readAllLines(dir.resolve("runs"))).hasSize(1);
+
+        deploy("web1", 2, twoFiles("two"));
+
+        awaitConverged("web1", 2);
+        assertThat(Files.readString(dir.resolve("x"))).isEqualTo("two\n");
+        assertThat(Files.readAllLines(dir.resolve("runs"))).as("the unchanged exec is not run again").hasSize(1);
+        assertThat(status("web1").getFailedList()).isEmpty();
+    }
+
+    @Test
+    void aPointerWithACompileErrorKeepsTheGraphRunningAndReportsTheError() throws Exception {
+        agent("web1");
+        String first = deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+
+        ManifestGraphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(first)
+                .setError("site.yaml:3:7: unknown kind 'fiel'").build());
+
+        await().atMost(PATIENCE).until(() -> status("web1").getError().equals("site.yaml:3:7: unknown kind 'fiel'"));
+        assertThat(status("web1").getDeploy()).isEqualTo(1);
+        Files.delete(dir.resolve("x"));
+        await().atMost(PATIENCE).until(() -> Files.exists(dir.resolve("x")));
+    }
+
+    @Test
+    void aFailedResourceIsInTheStatusWithItsError() throws Exception {
+        Files.writeString(dir.resolve("plain"), "a file, not a directory\n");
+        agent("web1");
+        deploy("web1", 1, """
+                resources:
+                  - file:
+                      - "%s/plain/child": {content: "x"}
+                """.formatted(dir));
+
+        await().atMost(PATIENCE).until(() -> status("web1").getFailedCount() == 1);
+        assertThat(status("web1").getFailed(0).getId()).isEqualTo("file#" + dir + "/plain/child");
+        assertThat(status("web1").getFailed(0).getError()).isNotBlank();
+        assertThat(status("web1").getSummary().getFailed()).isEqualTo(1);
+    }
+
+    @Test
+    void theStatusIsWrittenOnTransitionsNotOnEveryCheck() throws Exception {
+        agent("web1");
+        deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+        long version = get(Keys.status("web1")).orElseThrow().getVersion();
+
+        for (int i = 0; i < 5; i++) Files.setLastModifiedTime(dir.resolve("y"), java.nio.file.attribute.FileTime.fromMillis(i * 1000L));
+        Files.writeString(dir.resolve("x"), "drifted\n");
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("x")).equals("one\n") && status("web1").getConverged()
+                && get(Keys.status("web1")).orElseThrow().getVersion() > version);
+
+        assertThat(get(Keys.status("web1")).orElseThrow().getVersion() - version).as("a few transitions, not a write per check").isLessThanOrEqualTo(4);
+    }
+
+    @Test
+    void theGraphKeptOnDiskIsEnforcedWhileEtcdIsDownAndTheAgentCatchesUpAfter() throws Exception {
+        Agent first = agent("web1");
+        deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+        first.close();
+
+        local.kill();
+        agent("web1");
+        Files.writeString(dir.resolve("x"), "drifted\n");
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("x")).equals("one\n"));
+
+        local.start();
+        deploy("web1", 2, twoFiles("two"));
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("x")).equals("two\n"));
+        awaitConverged("web1", 2);
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
+    }
+
+    @Test
+    void theWatchSurvivesAnEtcdRestart() throws Exception {
+        agent("web1");
+        deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+
+        local.kill();
+        local.start();
+        deploy("web1", 2, twoFiles("two"));
+
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("x")).equals("two\n"));
+        awaitConverged("web1", 2);
+    }
+
+    @Test
+    void bundleFilesAreFetchedForTheGraph() throws Exception {
+        agent("web1");
+        String sha = ManifestGraphs.publishFile(etcd, "from the bundle\n");
+        deploy("web1", 1, """
+                #file files/motd %s
+                resources:
+                  - file:
+                      - "%s/motd": {source: "@BUNDLE@/files/motd"}
+                """.formatted(sha, dir));
+
+        awaitConverged("web1", 1);
+        assertThat(Files.readString(dir.resolve("motd"))).isEqualTo("from the bundle\n");
+    }
+}

@@ -78,6 +78,11 @@ public final class Agent implements AutoCloseable {
         this.live = new LiveRun(run, world, options.quietSeconds(), metrics, report -> reporter.changed(), converged -> reporter.changed());
     }
 
+    /** Whether an agent with {@code options} finds a graph kept on local disk to enforce. */
+    public static boolean hasLocalGraph(AgentOptions options) {
+        return LocalGraph.exists(options.dir());
+    }
+
     /**
      * Starts enforcing the graph kept on local disk, if any, then registers and follows the pointer.
      *

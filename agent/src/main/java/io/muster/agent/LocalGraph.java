@@ -24,6 +24,11 @@ final class LocalGraph {
         this.dir = dir;
     }
 
+    /** Whether a graph was saved in {@code dir} (whole or not: {@link #load} tells). */
+    static boolean exists(Path dir) {
+        return Files.exists(dir.resolve("current"));
+    }
+
     /** The graph and the pointer it was saved with. */
     record Saved(GraphPointer pointer, byte[] graph) {}
 

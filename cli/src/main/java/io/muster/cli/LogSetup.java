@@ -34,8 +34,17 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         root.addAppender(console);
         context.getLogger("io.netty").setLevel(Level.WARN);
         context.getLogger("io.grpc").setLevel(Level.WARN);
-        context.getLogger("io.etcd").setLevel(Level.WARN);
+        // jetcd warns of each retry it gives up while etcd is away: the agent says so once, in its own words
+        context.getLogger("io.etcd").setLevel(Level.ERROR);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
+    }
+
+    /** gRPC logs through java.util.logging (an INFO line about epoll at every start): WARNING and up only. */
+    private static final java.util.logging.Logger GRPC_JUL = java.util.logging.Logger.getLogger("io.grpc"); // held: JUL keeps loggers weakly
+
+    /** Silences gRPC's java.util.logging lines below WARNING; call before the first etcd client is built. */
+    static void quietGrpc() {
+        GRPC_JUL.setLevel(java.util.logging.Level.WARNING);
     }
 
     static void debug() {

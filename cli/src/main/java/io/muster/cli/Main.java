@@ -23,6 +23,7 @@ public final class Main {
         SUBCOMMANDS.put("validate", ValidateCommand::new);
         SUBCOMMANDS.put("graph", GraphCommand::new);
         SUBCOMMANDS.put("check", CheckCommand::new);
+        SUBCOMMANDS.put("agent", AgentCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }
 

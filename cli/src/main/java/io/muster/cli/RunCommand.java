@@ -59,12 +59,8 @@ final class RunCommand implements Callable<Integer> {
     @Option(names = "--status-file", paramLabel = "FILE", description = "Append 'converged' or 'not converged' to FILE at each transition.")
     Path statusFile;
 
-    @Option(names = "--prometheus", description = "Serve Prometheus metrics on /metrics.")
-    boolean prometheus;
-
-    @Option(names = "--prometheus-listen", paramLabel = "HOST:PORT",
-            description = "Where to serve metrics (default: ${DEFAULT-VALUE}); implies --prometheus.", defaultValue = "127.0.0.1:9233")
-    String prometheusListen;
+    @Mixin
+    PrometheusFlags prometheus;
 
     @Spec
     CommandSpec spec;
@@ -78,9 +74,7 @@ final class RunCommand implements Callable<Integer> {
         if (convergedTimeout < 0 && convergedTimeout != -1) {
             throw new ParameterException(spec.commandLine(), "--converged-timeout must be 0 or more, or -1 to keep running; got " + convergedTimeout);
         }
-        boolean serve = prometheus || spec.commandLine().getParseResult().hasMatchedOption("--prometheus-listen");
-        String listenProblem = serve ? Metrics.listenProblem(prometheusListen) : null;
-        if (listenProblem != null) throw new ParameterException(spec.commandLine(), "--prometheus-listen: " + listenProblem);
+        prometheus.serve(); // a bad address is a usage error before anything runs
         Graph graph = manifest.compile(err);
         if (graph == null) return 1;
         RunOptions options = new RunOptions(Facts.hostname(), noop, sema, run.prefix(), false, manifest.debug);
@@ -98,9 +92,9 @@ final class RunCommand implements Callable<Integer> {
             Metrics metrics = new Metrics();
             Metrics.Endpoint server;
             try {
-                server = serve ? metrics.serve(prometheusListen) : null;
+                server = prometheus.start(metrics);
             } catch (IOException e) { // the port is taken, or the address is not this host's
-                err.println("muster: cannot serve metrics on " + prometheusListen + ": " + e.getMessage());
+                err.println("muster: cannot serve metrics on " + prometheus.listen + ": " + e.getMessage());
                 return 1;
             }
             try (server) {

@@ -26,6 +26,11 @@ import java.util.Map;
 public final class ManifestGraphs implements GraphDecoder {
     private final Path scratch;
 
+    /** Writes decoded manifests to a new temporary directory: for agents run by the CLI ({@code META-INF/services}). */
+    public ManifestGraphs() throws IOException {
+        this(Files.createTempDirectory("muster-test-graphs-"));
+    }
+
     /** @param scratch where decoded manifests are written to be compiled */
     public ManifestGraphs(Path scratch) {
         this.scratch = scratch;

@@ -56,6 +56,7 @@ public final class Agent implements AutoCloseable {
     private boolean closed; // guarded by lock
     private Running running; // guarded by lock: the graph the engine runs; null before the first
     private String error; // guarded by lock: why the host does not run what its pointer says; null when it does
+    private boolean caughtUp; // guarded by lock: etcd's pointer was seen (or found absent) and acted on once
     private StateWatch pointerWatch;
     private Thread applier;
 
@@ -95,7 +96,13 @@ public final class Agent implements AutoCloseable {
         applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
         pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, backoff, state -> {
             ByteSequence value = StateWatch.value(state, Keys.graphPointer(options.host()));
-            if (value == null) return; // no graph assigned (yet): keep running what runs
+            if (value == null) { // no graph assigned (yet): keep running what runs
+                synchronized (lock) {
+                    caughtUp = true;
+                    lock.notifyAll();
+                }
+                return;
+            }
             try {
                 offer(GraphPointer.parseFrom(value.getBytes()));
             } catch (InvalidProtocolBufferException e) {
@@ -150,6 +157,10 @@ public final class Agent implements AutoCloseable {
             try {
                 apply(next);
                 backoff.reset();
+                synchronized (lock) {
+                    caughtUp = true;
+                    lock.notifyAll();
+                }
             } catch (EtcdUnreachableException e) {
                 LOG.warn("fetching graph {}: {}; retrying", brief(next.getGraph()), e.getMessage());
                 synchronized (lock) {
@@ -174,16 +185,18 @@ public final class Agent implements AutoCloseable {
             }
             return;
         }
+        // with a compile error, the pointer's graph is an older deploy's, which the pointer does not name
+        GraphPointer runs = compileError == null ? pointer : pointer.toBuilder().setDeploy(now == null ? 0 : now.deploy()).build();
         try {
             byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
                     .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
             Graph graph = decoder.decode(bytes, bundles.tree(decoder.files(bytes)));
-            local.save(pointer, bytes);
-            swap(compileError == null ? pointer : pointer.toBuilder().setDeploy(now == null ? 0 : now.deploy()).build(), graph);
+            local.save(runs, bytes);
+            swap(runs, graph);
             synchronized (lock) {
                 error = compileError;
             }
-            LOG.info("running graph {} of deploy {}", brief(pointer.getGraph()), pointer.getDeploy());
+            LOG.info("running graph {} of deploy {}", brief(pointer.getGraph()), runs.getDeploy());
         } catch (GraphDecoder.UnusableGraphException | ContentStore.CorruptValueException | IOException e) {
             fail("graph " + brief(pointer.getGraph()) + " of deploy " + pointer.getDeploy() + " cannot run here: " + e.getMessage());
         }
@@ -229,12 +242,15 @@ public final class Agent implements AutoCloseable {
 
     /**
      * Waits until a graph runs and has converged, at most {@code patience}, and writes the status that says so.
+     * The graph is the one etcd names when etcd answers within the connect timeout, else the one kept on disk.
      *
      * @return {@link Outcome#FAILED} when it converged with failed resources, or no graph could run
      */
     public Outcome awaitConverged(Duration patience) throws InterruptedException {
         long deadline = System.nanoTime() + patience.toNanos();
+        long etcdDeadline = Math.min(deadline, System.nanoTime() + etcd.options().connectTimeout().toNanos());
         synchronized (lock) {
+            for (long left; !caughtUp && (left = etcdDeadline - System.nanoTime()) > 0; ) lock.wait(Math.max(1, left / 1_000_000));
             for (long left; running == null && error == null && (left = deadline - System.nanoTime()) > 0; ) {
                 lock.wait(Math.max(1, left / 1_000_000));
             }

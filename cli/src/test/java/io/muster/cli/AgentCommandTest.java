@@ -87,6 +87,27 @@ class AgentCommandTest {
     }
 
     @Test
+    void aRestartedAgentRunsTheNewGraphFromEtcdOrTheOneKeptOnDiskWhenEtcdIsUnreachable() throws Exception {
+        deploy("web5", "resources: [{file: [{\"%s/v\": {content: one}}]}]".formatted(dir));
+        assertThat(agent("web5", "--once").awaitExit(PATIENCE)).isZero();
+        String second = ManifestGraphs.publishGraph(etcd, "resources: [{file: [{\"%s/v\": {content: two}}]}]".formatted(dir));
+        ManifestGraphs.point(etcd, "web5", GraphPointer.newBuilder().setDeploy(2).setGraph(second).build());
+
+        MusterProcess again = agent("web5", "--once");
+        assertThat(again.awaitExit(PATIENCE)).as(again.err()).isZero();
+        assertThat(again.out()).isEqualTo("web5: converged (deploy 2)\n");
+        assertThat(Files.readString(dir.resolve("v"))).isEqualTo("two");
+
+        Files.writeString(dir.resolve("v"), "drifted");
+        MusterProcess offline = MusterProcess.start(dir, "offline", "agent", "--etcd", "127.0.0.1:1", "--host", "web5",
+                "--prefix", dir.resolve("prefix-web5"), "--connect-timeout", "1", "--once");
+        assertThat(offline.awaitExit(PATIENCE)).as(offline.err()).isZero();
+        assertThat(offline.out()).isEqualTo("web5: converged (deploy 2)\n");
+        assertThat(Files.readString(dir.resolve("v"))).isEqualTo("two");
+        assertThat(offline.err()).contains("cannot reach etcd at http://127.0.0.1:1").doesNotContain("Exception");
+    }
+
+    @Test
     void onceExitsOneNamingTheFailedResource() throws Exception {
         Files.writeString(dir.resolve("plain"), "a file\n");
         deploy("web2", """

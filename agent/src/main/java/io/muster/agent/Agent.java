@@ -92,6 +92,7 @@ public final class Agent implements AutoCloseable {
     public boolean start() throws InterruptedException {
         boolean resumed = resumeLocal();
         reporter.start();
+        reporter.changed(); // a host with no graph yet says so too
         registration.start();
         applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
         pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, backoff, state -> {

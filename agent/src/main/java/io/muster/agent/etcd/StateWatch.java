@@ -4,13 +4,14 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.common.exception.CompactedException;
+import io.etcd.jetcd.common.exception.ErrorCode;
+import io.etcd.jetcd.common.exception.EtcdException;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.support.Errors;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
-import io.grpc.Status;
 import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -118,8 +119,9 @@ public final class StateWatch implements AutoCloseable {
 
     private void failed(int listed, Throwable error) {
         // jetcd resumes a watch by itself after an unavailable etcd; any other error ends it: list again
-        Status status = Status.fromThrowable(error);
-        boolean resumed = !(error instanceof CompactedException) && !Errors.isHaltError(status) && !Errors.isNoLeaderError(status);
+        boolean resumed = !(error instanceof CompactedException) && error instanceof EtcdException etcdError
+                && (etcdError.getErrorCode() == ErrorCode.UNAVAILABLE || etcdError.getErrorCode() == ErrorCode.INTERNAL)
+                && !String.valueOf(error.getMessage()).contains(Errors.NO_LEADER_ERROR_MESSAGE);
         LOG.debug("watch of {}: {} ({})", Keys.text(key), error.getMessage(), resumed ? "jetcd resumes it" : "listing again");
         if (resumed) return;
         synchronized (lock) {

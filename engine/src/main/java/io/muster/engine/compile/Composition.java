@@ -27,13 +27,12 @@ import java.util.Set;
 
 /**
  * Reads a manifest and, through its aggregates ({@link AggregateKind}), the manifest of each one's members
- * (its child) into one list of declarations, each child's right after the aggregate that includes it. The
- * manifests its {@code nodes:} section ({@link NodesSection}) gives the host are {@code apply} resources after
- * its own. Every
- * manifest has a scope of its own (its data, its directory), so nothing of a child reaches its parent's other
- * resources; a child's resources inherit the noop and health-check mode of the aggregates above them, which a
- * child can strengthen, never weaken. Nesting depth, cycles and {@link AggregateKind#ALLOW_NESTING} are checked
- * here, so they fail the compilation: nothing runs.
+ * (its child) into one list of declarations, each child's right after the aggregate that includes it; the
+ * manifests a {@code nodes:} section ({@link NodesSection}) gives the host are {@code apply} resources after the
+ * manifest's own. Every manifest has a scope of its own (its data, its directory), so nothing of a child reaches
+ * its parent's other resources; a child's resources inherit the noop and health-check mode of the aggregates
+ * above them, which a child can strengthen, never weaken. Nesting depth, cycles and
+ * {@link AggregateKind#ALLOW_NESTING} are checked here, so they fail the compilation: nothing runs.
  */
 final class Composition {
     private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources", NodesSection.KEY);

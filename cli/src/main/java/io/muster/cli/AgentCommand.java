@@ -114,7 +114,6 @@ final class AgentCommand implements Callable<Integer> {
         Path state = (prefix != null ? prefix : RunFlags.defaultPrefix()).toAbsolutePath();
         AgentOptions options = new AgentOptions(name, state, overrides, Duration.ofSeconds(leaseTtl), QUIET_SECONDS,
                 Runtime.getRuntime().availableProcessors());
-        LogSetup.quietGrpc();
         Etcd etcd;
         try {
             // with no graph kept locally there is nothing to do without etcd: say so now rather than wait for it

@@ -72,4 +72,25 @@ class EtcdWorldTest extends WorldContract {
         await().atMost(Duration.ofSeconds(10)).until(() -> seen.getLast().isEmpty());
         assertThat(lb.get(World.Key.shared("x")).join()).isEmpty();
     }
+
+    @Test
+    void exportsArePublishedAgainUnderTheNewLeaseWhenTheOldOneIsLost() throws Exception {
+        String namespace = LocalEtcd.uniqueNamespace("republish");
+        EtcdWorld web = world(namespace, "web1");
+        List<List<Exported>> seen = new CopyOnWriteArrayList<>();
+        web.collect("upstream", seen::add);
+        web.publish("upstream", "a", "{port: 80}").join();
+        Exported a = new Exported("web1", "upstream", "a", "{port: 80}");
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.contains(List.of(a)));
+        long lease = registrations.get(web).lease();
+        int before = seen.size();
+
+        try (Etcd client = Etcd.connect(EtcdOptions.of(etcd.endpoint(), namespace, Duration.ofSeconds(5)))) {
+            client.await(client.jetcd().getLeaseClient().revoke(lease)); // as if it expired while etcd was away
+        }
+
+        await().atMost(Duration.ofSeconds(10)).until(() -> seen.subList(before, seen.size()).contains(List.of())
+                && seen.getLast().equals(List.of(a)));
+        assertThat(registrations.get(web).lease()).isNotEqualTo(lease);
+    }
 }

@@ -50,6 +50,7 @@ public final class Agent implements AutoCloseable {
     private final EtcdWorld world;
     private final StatusReporter reporter;
     private final LiveRun live;
+    /** The applier's: between attempts to fetch a graph while etcd is away. */
     private final Backoff backoff = Backoff.forAgent();
     private final Object lock = new Object();
     private GraphPointer latest; // guarded by lock: the newest pointer seen, not yet applied
@@ -95,7 +96,7 @@ public final class Agent implements AutoCloseable {
         reporter.changed(); // a host with no graph yet says so too
         registration.start();
         applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
-        pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, backoff, state -> {
+        pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, Backoff.forAgent(), state -> {
             ByteSequence value = StateWatch.value(state, Keys.graphPointer(options.host()));
             if (value == null) { // no graph assigned (yet): keep running what runs
                 synchronized (lock) {
@@ -180,6 +181,14 @@ public final class Agent implements AutoCloseable {
         if (compileError != null) LOG.warn("deploy {} did not compile for {}: {}", pointer.getDeploy(), options.host(), compileError);
         Running now = running();
         if (pointer.getGraph().isEmpty() || now != null && now.graph().equals(pointer.getGraph())) {
+            if (now != null && compileError == null && now.deploy() != pointer.getDeploy()) {
+                // a deploy that changed nothing for this host: the same graph, now of this deploy
+                try {
+                    local.saveDeploy(pointer);
+                } catch (IOException e) {
+                    LOG.warn("cannot keep the deploy of the running graph on disk: {}", e.getMessage());
+                }
+            }
             synchronized (lock) {
                 if (now != null && compileError == null) running = new Running(pointer.getDeploy(), now.graph());
                 error = compileError;

@@ -60,6 +60,11 @@ final class LocalGraph {
         }
     }
 
+    /** Records that the graph saved already runs as {@code pointer}'s deploy now. */
+    void saveDeploy(GraphPointer pointer) throws IOException {
+        AtomicFiles.writePrivate(dir.resolve("current"), pointer.toByteArray());
+    }
+
     private Path graphs() {
         return dir.resolve("graphs");
     }

@@ -146,6 +146,18 @@ class AgentTest {
     }
 
     @Test
+    void aDeployThatChangesNothingForTheHostIsReportedAsAppliedWithoutASwap() throws Exception {
+        agent("web1");
+        String graph = deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+
+        ManifestGraphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(graph).build());
+
+        awaitConverged("web1", 2);
+        assertThat(Files.readAllLines(dir.resolve("runs"))).hasSize(1);
+    }
+
+    @Test
     void aPointerWithACompileErrorKeepsTheGraphRunningAndReportsTheError() throws Exception {
         agent("web1");
         String first = deploy("web1", 1, twoFiles("one"));

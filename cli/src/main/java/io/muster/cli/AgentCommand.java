@@ -179,13 +179,17 @@ final class AgentCommand implements Callable<Integer> {
         }
     }
 
+    private static String seconds(double s) {
+        return s == Math.rint(s) ? Long.toString((long) s) : Double.toString(s);
+    }
+
     /** The --once outcome: one line, then a line per failed resource; the exit code. */
     private int report(Agent.Outcome outcome, HostStatus status, String name) {
         PrintWriter out = spec.commandLine().getOut();
         String deploy = status.getDeploy() == 0 ? "" : " (deploy " + status.getDeploy() + ")";
         switch (outcome) {
             case CONVERGED -> out.println(name + ": converged" + deploy);
-            case TIMED_OUT -> out.println(name + ": not converged within " + convergedTimeout + " s" + deploy);
+            case TIMED_OUT -> out.println(name + ": not converged within " + seconds(convergedTimeout) + " s" + deploy);
             case FAILED -> out.println(name + ": failed" + deploy);
         }
         if (!status.getError().isEmpty()) out.println("  " + status.getError());

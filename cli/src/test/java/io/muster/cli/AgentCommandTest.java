@@ -127,7 +127,7 @@ class AgentCommandTest {
         MusterProcess agent = agent("idle", "--once", "--converged-timeout", "1");
 
         assertThat(agent.awaitExit(PATIENCE)).as(agent.err()).isEqualTo(1);
-        assertThat(agent.out()).isEqualTo("idle: not converged within 1.0 s\n");
+        assertThat(agent.out()).isEqualTo("idle: not converged within 1 s\n");
     }
 
     @Test

@@ -18,7 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -39,7 +39,7 @@ final class Composition {
     private final Problems problems;
     private final Path rootDirectory;
     private final List<Declaration> declarations = new ArrayList<>();
-    private final Map<Declaration, List<Declaration>> members = new IdentityHashMap<>();
+    private final Map<String, List<Declaration>> members = new LinkedHashMap<>();
     private final Set<Path> manifests = new LinkedHashSet<>();
 
     /**
@@ -64,8 +64,8 @@ final class Composition {
         return declarations;
     }
 
-    /** The direct members of each aggregate declaration. */
-    Map<Declaration, List<Declaration>> members() {
+    /** The direct members of each aggregate declaration, by its id. */
+    Map<String, List<Declaration>> members() {
         return members;
     }
 
@@ -98,7 +98,7 @@ final class Composition {
         List<Declaration> own = new Declarations(problems, scope, level.origin(), options.kinds()).read(top.get("resources"));
         for (Declaration d : own) {
             declarations.add(d);
-            if (d.kind() instanceof AggregateKind kind) members.put(d, include(d, kind, level));
+            if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
     }

@@ -1,0 +1,129 @@
+package io.muster.agent.etcd;
+
+import io.etcd.jetcd.ByteSequence;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.regex.Pattern;
+
+/**
+ * The fleet's key layout, relative to the namespace ({@code --namespace}, default {@code /muster/}), which the
+ * {@link Etcd} client prefixes to every key:
+ *
+ * <pre>
+ * hosts/&lt;host&gt;/alive      lease-bound: agent version, start time (fleet.Alive)
+ * hosts/&lt;host&gt;/facts      the facts the coordinator compiles with (fleet.Facts)
+ * hosts/&lt;host&gt;/graph      which graph the host runs: deploy, graph hash, compile error (fleet.GraphPointer)
+ * hosts/&lt;host&gt;/status     what the agent reports on each transition (fleet.HostStatus)
+ * graphs/&lt;sha256&gt;         a compiled graph, shared by hosts whose graphs are equal (fleet.Chunked)
+ * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked)
+ * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
+ * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
+ * coordinator/leader      the coordinators' election
+ * world/&lt;host&gt;/&lt;key&gt;      a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
+ * </pre>
+ */
+public final class Keys {
+    /** Host names as the fleet knows them: DNS-like names, and HOST:PORT as agentless hosts are written. */
+    private static final Pattern HOST = Pattern.compile("[A-Za-z0-9_](?:[A-Za-z0-9._:-]{0,252})");
+
+    public static final ByteSequence HOSTS = key("hosts/");
+    public static final ByteSequence GRAPHS = key("graphs/");
+    public static final ByteSequence BLOBS = key("blobs/");
+    public static final ByteSequence DEPLOYS = key("deploys/");
+    public static final ByteSequence CURRENT_DEPLOY = key("deploys/current");
+    public static final ByteSequence LEADER = key("coordinator/leader");
+
+    private Keys() {}
+
+    /**
+     * {@code host} when it is a valid host name.
+     *
+     * @throws IllegalArgumentException saying which characters are allowed
+     */
+    public static String checkHost(String host) {
+        if (host == null || !HOST.matcher(host).matches()) {
+            throw new IllegalArgumentException("invalid host name '" + host + "': expected letters, digits and . _ - : "
+                    + "(at most 253, not starting with . - or :)");
+        }
+        return host;
+    }
+
+    public static ByteSequence host(String host) {
+        return key("hosts/" + checkHost(host) + "/");
+    }
+
+    public static ByteSequence alive(String host) {
+        return key("hosts/" + checkHost(host) + "/alive");
+    }
+
+    public static ByteSequence facts(String host) {
+        return key("hosts/" + checkHost(host) + "/facts");
+    }
+
+    public static ByteSequence graphPointer(String host) {
+        return key("hosts/" + checkHost(host) + "/graph");
+    }
+
+    public static ByteSequence status(String host) {
+        return key("hosts/" + checkHost(host) + "/status");
+    }
+
+    /** The host a {@code hosts/<host>/<what>} key belongs to, and what it holds; null for another key. */
+    public static HostKey parseHostKey(ByteSequence key) {
+        String text = text(key);
+        if (!text.startsWith("hosts/")) return null;
+        int slash = text.lastIndexOf('/');
+        if (slash <= "hosts/".length()) return null;
+        return new HostKey(text.substring("hosts/".length(), slash), text.substring(slash + 1));
+    }
+
+    /** A key under {@code hosts/}: the host's name, and which of its keys ({@code alive}, {@code facts}, …). */
+    public record HostKey(String host, String what) {}
+
+    public static ByteSequence graph(String sha256) {
+        return key("graphs/" + checkSha(sha256));
+    }
+
+    public static ByteSequence blob(String sha256) {
+        return key("blobs/" + checkSha(sha256));
+    }
+
+    public static ByteSequence deploy(long id) {
+        if (id < 1) throw new IllegalArgumentException("deploy ids start at 1, got " + id);
+        return key(String.format(Locale.ROOT, "deploys/%020d", id));
+    }
+
+    /** The id of a {@code deploys/<id>} key; -1 for {@code deploys/current} and anything else. */
+    public static long parseDeploy(ByteSequence key) {
+        String text = text(key);
+        if (!text.startsWith("deploys/")) return -1;
+        String digits = text.substring("deploys/".length());
+        return digits.matches("[0-9]{20}") ? Long.parseLong(digits) : -1;
+    }
+
+    public static ByteSequence worldHost(String host, String name) {
+        return key("world/" + checkHost(host) + "/" + name);
+    }
+
+    public static ByteSequence worldShared(String name) {
+        return key("world/shared/" + name);
+    }
+
+    /** The chunk {@code n} of a chunked value stored at {@code key}. */
+    public static ByteSequence chunk(ByteSequence key, int n) {
+        return key(text(key) + "/" + n);
+    }
+
+    public static ByteSequence key(String text) {
+        return ByteSequence.from(text, StandardCharsets.UTF_8);
+    }
+
+    public static String text(ByteSequence key) {
+        return key.toString(StandardCharsets.UTF_8);
+    }
+
+    private static String checkSha(String sha256) {
+        if (!sha256.matches("[0-9a-f]{64}")) throw new IllegalArgumentException("expected a sha256 in hex, got " + sha256);
+        return sha256;
+    }
+}

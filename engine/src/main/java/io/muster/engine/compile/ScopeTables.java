@@ -6,6 +6,7 @@ import io.muster.engine.manifest.Problems;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.ScopeTable;
 import io.muster.engine.template.TemplateReads;
+import io.muster.engine.util.Plain;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -42,7 +43,7 @@ final class ScopeTables {
             for (String name : env) {
                 if (scope.env().containsKey(name)) readEnv.put(name, scope.env().get(name));
             }
-            return new ScopeTable(base.directory(), base.data(), readFacts, readEnv);
+            return new ScopeTable(base.directory(), base.data(), Plain.sorted(readFacts), readEnv);
         }
     }
 

@@ -54,12 +54,24 @@ public final class TemplateReads {
             boolean alone = literal != null && call.group(4) != null;
             if (call.group(1).equals("file")) {
                 if (alone) files.add(literal);
-            } else if (!alone) {
-                allFacts = true;
-                computedEnv = true;
-            } else if (!literal.contains("#")) {
-                addPath(List.of(literal.split("\\.")));
+            } else if (alone) {
+                if (!literal.contains("#")) addPath(List.of(literal.split("\\.")));
+            } else {
+                computedLookup(literal);
             }
+        }
+    }
+
+    /** {@code lookup} of a path computed from {@code prefix} (null: computed whole): what it may read depends on how it starts. */
+    private void computedLookup(String prefix) {
+        if (prefix != null && (prefix.contains("#") || prefix.startsWith("data."))) return; // a resource's value, or data
+        if (prefix != null && prefix.startsWith("facts.")) {
+            allFacts = true;
+        } else if (prefix != null && prefix.startsWith("env.")) {
+            computedEnv = true;
+        } else {
+            allFacts = true;
+            computedEnv = true;
         }
     }
 

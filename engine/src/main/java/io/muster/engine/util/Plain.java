@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * Values in the one form a compiled graph holds (parameters, run-time properties, a manifest's data): a string,
@@ -48,6 +49,13 @@ public final class Plain {
         Map<String, Object> out = new LinkedHashMap<>();
         map.forEach((key, value) -> out.put(String.valueOf(key), of(value)));
         return Collections.unmodifiableMap(out);
+    }
+
+    /** A map in plain form with its keys, and those of the maps inside it, in name order: for data whose order means nothing (facts). */
+    public static Map<String, Object> sorted(Map<?, ?> map) {
+        Map<String, Object> out = new TreeMap<>();
+        map.forEach((key, value) -> out.put(String.valueOf(key), value instanceof Map<?, ?> inner ? sorted(inner) : value));
+        return map(out);
     }
 
     private static List<Object> list(Collection<?> items) {

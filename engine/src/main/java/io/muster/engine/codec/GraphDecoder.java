@@ -26,6 +26,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -61,7 +62,11 @@ final class GraphDecoder {
             }
             if (files.put(file.getPath(), file.getSha256()) != null) throw new InvalidGraphException("bundle file " + file.getPath() + " twice");
         }
-        return new Bundle(root.toAbsolutePath().normalize(), files);
+        Set<String> directories = new LinkedHashSet<>();
+        for (String directory : message.getDirectoriesList()) {
+            if (!directories.add(relative(directory, "directory"))) throw new InvalidGraphException("directory " + directory + " twice");
+        }
+        return new Bundle(root.toAbsolutePath().normalize(), files, directories);
     }
 
     private Graph graph() throws InvalidGraphException {

@@ -55,6 +55,7 @@ final class GraphEncoder {
         tables.keySet().forEach(table -> out.addScopes(table(table)));
         out.addAllManifests(manifests.keySet());
         graph.bundle().files().forEach((path, sha256) -> out.addBundleFiles(BundleFile.newBuilder().setPath(path).setSha256(sha256)));
+        out.addAllDirectories(graph.bundle().directories());
         return out.build();
     }
 

@@ -12,7 +12,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The files of the bundle a graph reads when it runs: each property its kind marks as naming one (a file's
@@ -23,10 +25,12 @@ import java.util.TreeMap;
 final class BundleFiles {
     private BundleFiles() {}
 
-    /** The bundle rooted at {@code root}, with the files {@code vertices} read when they run. */
+    /** The bundle rooted at {@code root}, with the files {@code vertices} read when they run and their manifests' directories. */
     static Bundle of(Path root, List<Vertex> vertices) {
         Map<String, String> files = new TreeMap<>();
+        Set<String> directories = new TreeSet<>();
         for (Vertex v : vertices) {
+            if (!v.scope().directory().isEmpty()) directories.add(v.scope().directory());
             Path directory = v.params().directory();
             v.params().values().forEach((name, value) -> {
                 Property property = v.kind().schema().property(name);
@@ -34,7 +38,7 @@ final class BundleFiles {
             });
             for (String path : ScopeTables.runTimeReads(v).files()) add(root, directory.resolve(path), files);
         }
-        return new Bundle(root, files);
+        return new Bundle(root, files, directories);
     }
 
     private static void add(Path root, Path file, Map<String, String> files) {

@@ -79,6 +79,11 @@ class DecodedGraphTest {
         Files.createDirectories(manifests.dir().resolve("files"));
         Files.writeString(manifests.dir().resolve("files/banner.txt"), "welcome\n");
         Path out = Files.createDirectories(dir.resolve("out"));
+        manifests.write("lib/child.yaml", """
+                resources:
+                  - exec:
+                      - where-child: {command: "pwd > OUT/where-child", shell: true, creates: OUT/where-child}
+                """.replace("OUT", out.toString()));
         Graph compiled = manifests.compile(manifests.write("site.yaml", """
                 resources:
                   - file:
@@ -89,11 +94,13 @@ class DecodedGraphTest {
                   - exec:
                       - mode: {command: "echo rwx"}
                       - where: {command: "pwd > OUT/where", shell: true, creates: OUT/where}
+                  - apply: [lib/child.yaml]
                 """.replace("OUT", out.toString())), Map.of());
         byte[] bytes = GraphCodec.encode(compiled).bytes();
 
         Path agent = Files.createDirectories(dir.resolve("agent"));
         compiled.bundle().files().forEach((path, sha256) -> copy(manifests.dir().resolve(path), agent.resolve(path)));
+        for (String directory : compiled.bundle().directories()) Files.createDirectories(agent.resolve(directory));
         try (Stream<Path> files = Files.walk(agent)) {
             assertThat(files.filter(Files::isRegularFile).map(agent::relativize).map(Path::toString)).containsExactly("files/banner.txt");
         }
@@ -103,6 +110,7 @@ class DecodedGraphTest {
         assertThat(Files.readString(out.resolve("banner"))).isEqualTo("welcome\n");
         assertThat(Files.readString(out.resolve("where")).strip()).as("a command runs in its manifest's directory there")
                 .isEqualTo(agent.toString());
+        assertThat(Files.readString(out.resolve("where-child")).strip()).isEqualTo(agent.resolve("lib").toString());
         ResourceReport mode = Manifests.resource(report, "file#" + out.resolve("mode"));
         assertThat(mode.status()).isEqualTo(Status.FAILED);
         assertThat(mode.error()).as("a run-time error points at the manifest's line and column")

@@ -60,6 +60,8 @@ final class VertexBuilder {
     private final Map<String, Resource> instances = new LinkedHashMap<>();
     private final HealthCheckReader healthCheckReader;
     private final Path bundle;
+    private Scope lastScope;
+    private ScopeTable lastTable;
 
     /** A rendered property: its value, or the resources whose run-time values it waits for. */
     private record Rendered(Object value, Set<String> waitsFor) {
@@ -133,8 +135,17 @@ final class VertexBuilder {
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
-        ScopeTable table = ScopeTable.of(ScopeTables.relative(bundle, d.scope().directory()), d.scope().data());
-        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, table, d.origin(), healthChecks, received(d), List.of());
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, table(d.scope()), d.origin(), healthChecks,
+                received(d), List.of());
+    }
+
+    /** The table of {@code scope}'s manifest, made once for its declarations, which come one after another. */
+    private ScopeTable table(Scope scope) {
+        if (scope != lastScope) {
+            lastScope = scope;
+            lastTable = ScopeTable.of(ScopeTables.relative(bundle, scope.directory()), scope.data());
+        }
+        return lastTable;
     }
 
     /**

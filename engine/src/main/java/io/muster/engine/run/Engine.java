@@ -300,5 +300,10 @@ final class Engine implements AutoCloseable {
         public AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
             return paths.watch(path, onChange);
         }
+
+        @Override
+        public <S> S session(Vertex v, Class<S> type) throws IOException, InterruptedException {
+            return shared.sessions().of(v.kind(), type);
+        }
     }
 }

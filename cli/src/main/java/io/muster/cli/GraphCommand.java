@@ -2,6 +2,7 @@ package io.muster.cli;
 
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.GraphFormat;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -25,8 +26,9 @@ final class GraphCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Graph graph = manifest.compile(spec.commandLine().getErr());
-        if (graph == null) return 1;
+        Optional<Graph> compiled = manifest.compile(spec.commandLine().getErr());
+        if (compiled.isEmpty()) return 1;
+        Graph graph = compiled.get();
         spec.commandLine().getOut().print(format == Format.dot ? GraphFormat.dot(graph) : GraphFormat.json(graph));
         spec.commandLine().getOut().flush();
         return 0;

@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -43,8 +44,8 @@ final class ManifestOptions {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns null. */
-    Graph compile(PrintWriter err) {
+    /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns empty. */
+    Optional<Graph> compile(PrintWriter err) {
         if (maxApplyDepth < 1) {
             throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
         }
@@ -54,12 +55,12 @@ final class ManifestOptions {
             Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
             overrides = Maps.deepMerge(overrides, factOverrides);
             CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
-            return new ManifestCompiler(options).compile(manifest);
+            return Optional.of(new ManifestCompiler(options).compile(manifest));
         } catch (ManifestException e) {
             for (Problem p : e.problems()) err.println(p);
             if (debug && e.getCause() != null) e.getCause().printStackTrace(err);
             err.flush();
-            return null;
+            return Optional.empty();
         }
     }
 

@@ -13,6 +13,7 @@ import io.muster.engine.run.StatusFile;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -75,8 +76,9 @@ final class RunCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--converged-timeout must be 0 or more, or -1 to keep running; got " + convergedTimeout);
         }
         prometheus.serve(); // a bad address is a usage error before anything runs
-        Graph graph = manifest.compile(err);
-        if (graph == null) return 1;
+        Optional<Graph> compiled = manifest.compile(err);
+        if (compiled.isEmpty()) return 1;
+        Graph graph = compiled.get();
         RunOptions options = new RunOptions(Facts.hostname(), noop, sema, run.prefix(), false, manifest.debug);
         CountDownLatch done = new CountDownLatch(1);
         // the handlers stay until the applies under way finished: a second signal while waiting for them exits at once

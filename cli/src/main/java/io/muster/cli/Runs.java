@@ -10,6 +10,7 @@ import io.muster.engine.run.RunOptions;
 import io.muster.engine.run.StateLock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.Optional;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -30,8 +31,9 @@ final class Runs {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int sema = flags.sema(spec);
-        Graph graph = manifest.compile(err);
-        if (graph == null) return 1;
+        Optional<Graph> compiled = manifest.compile(err);
+        if (compiled.isEmpty()) return 1;
+        Graph graph = compiled.get();
         boolean json = flags.output == RunFlags.Output.json;
         Path prefix = flags.prefix();
         RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,

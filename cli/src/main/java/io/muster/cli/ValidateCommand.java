@@ -2,6 +2,7 @@ package io.muster.cli;
 
 import io.muster.engine.graph.Graph;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -20,8 +21,9 @@ final class ValidateCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        Graph graph = manifest.compile(spec.commandLine().getErr());
-        if (graph == null) return 1;
+        Optional<Graph> compiled = manifest.compile(spec.commandLine().getErr());
+        if (compiled.isEmpty()) return 1;
+        Graph graph = compiled.get();
         spec.commandLine().getOut().printf(Locale.ROOT, "%s: ok, %d resources, %d edges%n", manifest.manifest, graph.size(), graph.edges().size());
         return 0;
     }

@@ -19,10 +19,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -42,7 +43,7 @@ final class Composition {
     private final Problems problems;
     private final Path rootDirectory;
     private final List<Declaration> declarations = new ArrayList<>();
-    private final Map<Declaration, List<Declaration>> members = new IdentityHashMap<>();
+    private final Map<String, List<Declaration>> members = new LinkedHashMap<>();
     private final Set<Path> manifests = new LinkedHashSet<>();
 
     /**
@@ -67,8 +68,8 @@ final class Composition {
         return declarations;
     }
 
-    /** The direct members of each aggregate declaration. */
-    Map<Declaration, List<Declaration>> members() {
+    /** The direct members of each aggregate declaration, by its id. */
+    Map<String, List<Declaration>> members() {
         return members;
     }
 
@@ -103,7 +104,7 @@ final class Composition {
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         for (Declaration d : own) {
             declarations.add(d);
-            if (d.kind() instanceof AggregateKind kind) members.put(d, include(d, kind, level));
+            if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
     }
@@ -165,8 +166,9 @@ final class Composition {
                     + options.maxApplyDepth() + " allowed (--max-apply-depth): " + String.join(" -> ", chain));
             return List.of();
         }
-        Settings settings = settings(aggregate);
-        if (settings == null) return List.of();
+        Optional<Settings> read = settings(aggregate);
+        if (read.isEmpty()) return List.of();
+        Settings settings = read.get();
         List<Path> realChain = new ArrayList<>(parent.realChain());
         realChain.add(real);
         Origin origin = parent.origin().child(label(file), settings.noop(), settings.healthCheckOnly());
@@ -180,27 +182,29 @@ final class Composition {
     }
 
     /**
-     * The aggregate's scope properties, rendered with its manifest's data. Null when one is invalid: the vertex builder
-     * reports that with the resource's other problems. The child is compiled before anything runs, so a
+     * The aggregate's scope properties, rendered with its manifest's data. Empty when one is invalid: the vertex
+     * builder reports that with the resource's other problems. The child is compiled before anything runs, so a
      * lookup of another resource has no value to give yet.
      */
-    private Settings settings(Declaration aggregate) {
+    private Optional<Settings> settings(Declaration aggregate) {
         Scope scope = aggregate.scope().withLookup(reference -> {
             throw new ReadsResources("lookup('" + reference + "'): " + withArticle(aggregate.kind().name())
                     + " resource's settings cannot read other resources; the child manifest is compiled before anything runs");
         });
         try {
-            Boolean noop = bool(aggregate, AggregateKind.NOOP, false, scope);
-            Boolean healthCheckOnly = bool(aggregate, AggregateKind.HEALTH_CHECK_ONLY, false, scope);
-            Boolean allowNesting = bool(aggregate, AggregateKind.ALLOW_NESTING, true, scope);
+            Optional<Boolean> noop = bool(aggregate, AggregateKind.NOOP, false, scope);
+            Optional<Boolean> healthCheckOnly = bool(aggregate, AggregateKind.HEALTH_CHECK_ONLY, false, scope);
+            Optional<Boolean> allowNesting = bool(aggregate, AggregateKind.ALLOW_NESTING, true, scope);
             Object data = value(aggregate, AggregateKind.DATA, Map.of(), scope);
-            if (noop == null || healthCheckOnly == null || allowNesting == null || !(data instanceof Map<?, ?> map)) return null;
-            return new Settings(noop || metaNoop(aggregate), healthCheckOnly, allowNesting, Maps.cast(map));
+            if (noop.isEmpty() || healthCheckOnly.isEmpty() || allowNesting.isEmpty() || !(data instanceof Map<?, ?> map)) {
+                return Optional.empty();
+            }
+            return Optional.of(new Settings(noop.get() || metaNoop(aggregate), healthCheckOnly.get(), allowNesting.get(), Maps.cast(map)));
         } catch (ReadsResources e) {
             problems.add(aggregate.mark(), aggregate.id() + ": " + e.getMessage());
-            return null;
+            return Optional.empty();
         } catch (TemplateException e) {
-            return null;
+            return Optional.empty();
         }
     }
 
@@ -222,8 +226,9 @@ final class Composition {
                 && Boolean.TRUE.equals(Type.BOOLEAN.tryConvert(dict.get("noop").plain()));
     }
 
-    private static Boolean bool(Declaration aggregate, String property, boolean fallback, Scope scope) {
-        return (Boolean) Type.BOOLEAN.tryConvert(value(aggregate, property, fallback, scope));
+    /** The property as a boolean; empty when it is none. */
+    private static Optional<Boolean> bool(Declaration aggregate, String property, boolean fallback, Scope scope) {
+        return Type.BOOLEAN.tryConvert(value(aggregate, property, fallback, scope)) instanceof Boolean b ? Optional.of(b) : Optional.empty();
     }
 
     private static Object value(Declaration aggregate, String property, Object fallback, Scope scope) {

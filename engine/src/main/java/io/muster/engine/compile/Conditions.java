@@ -7,19 +7,19 @@ import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Scope;
 import io.muster.engine.template.Template;
 import io.muster.engine.template.TemplateException;
-import org.apache.commons.jexl3.JexlExpression;
 
-/** Evaluates {@code control} conditions. */
+/**
+ * Evaluates {@code control} conditions from their source: a template, or an expression on its own. Parsing
+ * again each time costs little, as the expression engine caches what it parsed.
+ */
 public final class Conditions {
     private Conditions() {}
 
     public static boolean test(Vertex.Condition condition, Scope scope) {
-        Object value = switch (condition.expression()) {
-            case Boolean b -> b;
-            case Template t -> t.render(scope);
-            case JexlExpression e -> Expressions.evaluate(e, scope);
-            default -> throw new IllegalStateException("unknown condition " + condition.expression());
-        };
+        String source = condition.source();
+        Object value = Template.containsExpression(source)
+                ? Template.parse(source).render(scope)
+                : Expressions.evaluate(Expressions.parse(source), scope);
         Object bool = Type.BOOLEAN.tryConvert(value);
         if (bool == null) {
             throw new TemplateException("'" + condition.source() + "' must be true or false, got " + YNode.describeValue(value));

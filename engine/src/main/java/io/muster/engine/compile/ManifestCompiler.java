@@ -47,11 +47,12 @@ public final class ManifestCompiler {
         List<Declaration> declarations = composition.read(manifest);
         Map<String, Declaration> byId = index(declarations, problems);
 
-        VertexBuilder builder = new VertexBuilder(byId, options.kinds(), problems);
-        List<Vertex> vertices = new ArrayList<>();
+        Path bundle = manifest.toAbsolutePath().normalize().getParent();
+        VertexBuilder builder = new VertexBuilder(byId, options.kinds(), problems, bundle);
+        List<Vertex> built = new ArrayList<>();
         for (Declaration d : byId.values()) {
             try {
-                vertices.add(builder.build(d));
+                built.add(builder.build(d));
             } catch (Invalid e) {
                 // its problems are reported; it has no vertex
             } catch (RuntimeException | Error e) {
@@ -59,13 +60,15 @@ public final class ManifestCompiler {
             }
         }
         SamePath.reject(builder.instances(), byId, problems);
+        List<Vertex> vertices = ScopeTables.assign(built, byId, problems);
         problems.throwIfAny();
         List<Edge> edges = new ArrayList<>(builder.edges());
         MemberEdges.add(declarations, composition.members(), byId, edges);
         edges.addAll(AutoEdges.find(vertices, builder.instances(), edges));
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));
         rejectCycles(byId, unique);
-        return AutoGroups.merge(vertices, builder.instances(), unique).compiledFrom(composition.manifests());
+        return AutoGroups.merge(vertices, builder.instances(), unique)
+                .compiledFrom(composition.manifests(), BundleFiles.of(bundle, vertices));
     }
 
     private static String failure(Throwable e) {

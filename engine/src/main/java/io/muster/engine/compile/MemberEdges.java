@@ -17,13 +17,13 @@ final class MemberEdges {
     /**
      * @param declarations in declaration order, so an aggregate is handled before the aggregates among its
      *     members, which then pass on what it passed to them
-     * @param membersOf the direct members of each aggregate
+     * @param membersOf the direct members of each aggregate, by its id
      * @param byId the declarations that made it into the graph (a duplicate id did not)
      */
-    static void add(List<Declaration> declarations, Map<Declaration, List<Declaration>> membersOf,
+    static void add(List<Declaration> declarations, Map<String, List<Declaration>> membersOf,
                     Map<String, Declaration> byId, List<Edge> edges) {
         for (Declaration aggregate : declarations) {
-            List<Declaration> members = membersOf.get(aggregate);
+            List<Declaration> members = membersOf.get(aggregate.id());
             if (members == null || byId.get(aggregate.id()) != aggregate) continue;
             List<Edge> incoming = edges.stream().filter(e -> e.to().equals(aggregate.id()) && e.reason() != EdgeReason.CHILD).toList();
             List<Edge> added = new ArrayList<>();

@@ -15,18 +15,17 @@ import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
-import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Redaction;
 import io.muster.engine.template.Scope;
-import io.muster.engine.template.Template;
+import io.muster.engine.template.ScopeTable;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnknownNameException;
 import io.muster.engine.util.Suggest;
 import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -48,8 +47,8 @@ final class VertexBuilder {
     private final Kinds kinds;
     private final Problems problems;
     private final Map<String, String> aliases = new HashMap<>();
-    /** Rendered properties by declaration, so lookups between resources render each property once. */
-    private final Map<Declaration, Map<String, Rendered>> rendered = new IdentityHashMap<>();
+    /** Rendered properties by declaration id, so lookups between resources render each property once. */
+    private final Map<String, Map<String, Rendered>> rendered = new HashMap<>();
     /** Properties ({@code id.name}) whose rendering failed, each reported once. */
     private final Set<String> invalid = new HashSet<>();
     private final Set<String> rendering = new HashSet<>();
@@ -60,6 +59,9 @@ final class VertexBuilder {
     private final List<Edge> edges = new ArrayList<>();
     private final Map<String, Resource> instances = new LinkedHashMap<>();
     private final HealthCheckReader healthCheckReader;
+    private final Path bundle;
+    private Scope lastScope;
+    private ScopeTable lastTable;
 
     /** A rendered property: its value, or the resources whose run-time values it waits for. */
     private record Rendered(Object value, Set<String> waitsFor) {
@@ -68,8 +70,10 @@ final class VertexBuilder {
         }
     }
 
-    VertexBuilder(Map<String, Declaration> byId, Kinds kinds, Problems problems) {
+    /** @param bundle the root manifest's directory, which the vertices' manifest directories are named relative to */
+    VertexBuilder(Map<String, Declaration> byId, Kinds kinds, Problems problems, Path bundle) {
         this.byId = byId;
+        this.bundle = bundle;
         this.kinds = kinds;
         this.problems = problems;
         this.healthCheckReader = new HealthCheckReader(problems);
@@ -131,7 +135,17 @@ final class VertexBuilder {
         Params params = new Params(d.name(), values, d.scope().directory());
         if (late.isEmpty()) instantiate(d, params, marks);
         else standIn(d, params);
-        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, d.scope(), d.origin(), healthChecks, received(d), List.of());
+        return new Vertex(d.id(), d.kind(), params, late, d.mark(), marks, control, meta, tags, table(d.scope()), d.origin(), healthChecks,
+                received(d), List.of());
+    }
+
+    /** The table of {@code scope}'s manifest, made once for its declarations, which come one after another. */
+    private ScopeTable table(Scope scope) {
+        if (scope != lastScope) {
+            lastScope = scope;
+            lastTable = ScopeTable.of(ScopeTables.relative(bundle, scope.directory()), scope.data());
+        }
+        return lastTable;
     }
 
     /**
@@ -182,7 +196,7 @@ final class VertexBuilder {
      * when it is wrong, reported the first time.
      */
     private Rendered property(Declaration d, String name) throws Invalid {
-        Map<String, Rendered> ofDeclaration = rendered.computeIfAbsent(d, k -> new HashMap<>());
+        Map<String, Rendered> ofDeclaration = rendered.computeIfAbsent(d.id(), k -> new HashMap<>());
         String key = d.id() + "." + name;
         if (invalid.contains(key)) throw new Invalid();
         if (ofDeclaration.containsKey(name)) return ofDeclaration.get(name);
@@ -369,21 +383,23 @@ final class VertexBuilder {
         return new Vertex.Control(conditions.get("if"), conditions.get("unless"));
     }
 
-    /** Parses a condition and, when it needs no run-time value, evaluates it now so mistakes surface early. */
+    /**
+     * Parses a condition and, when it needs no run-time value, evaluates it now so mistakes surface early (a
+     * syntax error is found before any lookup, so it is never put off to run time).
+     */
     private Vertex.Condition condition(Declaration d, YNode.Entry c) throws Invalid {
         Object raw = c.value().plain();
         Mark mark = c.value().mark();
         String where = d.id() + ": control." + c.key() + ": ";
-        if (raw instanceof Boolean b) return new Vertex.Condition(b.toString(), b, mark);
+        if (raw instanceof Boolean b) return new Vertex.Condition(b.toString(), mark);
         if (!(raw instanceof String source)) {
             problems.add(mark, where + "expected an expression (a string) or true/false, got " + c.value().describe());
             throw new Invalid();
         }
         try {
-            Object expression = Template.containsExpression(source) ? Template.parse(source) : Expressions.parse(source);
             Set<String> waitsFor = new LinkedHashSet<>();
             Scope scope = d.scope().withLookup(reference -> resourceValue(d, reference, waitsFor, received(d)));
-            Vertex.Condition condition = new Vertex.Condition(source, expression, mark);
+            Vertex.Condition condition = new Vertex.Condition(source, mark);
             try {
                 Conditions.test(condition, scope);
             } catch (TemplateException ex) {

@@ -8,7 +8,9 @@
  * health-check modes, nesting limits; {@code NodesSection} picks the manifests a {@code nodes:} section gives the
  * host, {@code HostPattern} matching its name), {@code Declarations} the resource entries, {@code VertexBuilder} renders
  * and type-checks properties and resolves relations and lookups into edges, {@code MemberEdges},
- * {@code AutoEdges} and {@code AutoGroups} finish the graph. Composition asks the kind, never its name: a kind
+ * {@code AutoEdges} and {@code AutoGroups} finish the graph; {@code ScopeTables} gives each manifest the scope table
+ * its run-time templates read (no more of the host's facts and environment), {@code BundleFiles} names the bundle's
+ * files and directories the graph needs where it runs. Composition asks the kind, never its name: a kind
  * that is an {@link io.muster.engine.resource.AggregateKind} has members.
  *
  * <p>May import {@code graph}, {@code manifest}, {@code template}, {@code health}, {@code util} and

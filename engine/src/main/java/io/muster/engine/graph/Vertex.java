@@ -5,36 +5,73 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.template.Lookup;
 import io.muster.engine.template.Redaction;
 import io.muster.engine.template.Scope;
+import io.muster.engine.template.ScopeTable;
+import io.muster.engine.util.Plain;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 
 /**
- * A compiled resource. {@code params} holds what was known at compile time; {@code late} holds the
- * properties, as written, whose templates read values produced at run time: they are rendered with
- * {@code scope} just before the resource runs.
+ * A compiled resource, as plain data that can leave the host that compiled it: nothing in it is bound to that
+ * host but its manifest directory ({@code params.directory()}), which is the bundle's directory there. {@code
+ * params} holds what was known at compile time; {@code late} holds the properties, as written, whose templates
+ * read values produced at run time: they are rendered with {@code scope} just before the resource runs.
  *
  * @param mark where the resource is declared (its name)
  * @param propertyMarks where each property is written, for errors found at run time
  * @param control the {@code control} conditions, evaluated just before the resource runs
+ * @param scope what its run-time templates (late properties, conditions) read: its manifest's table
  * @param origin the manifest it was declared in, and the modes its chain of aggregates imposes
  * @param healthChecks run after it converged (or alone, in health-check mode)
  * @param received the sensitive values its compile-time properties were rendered from, redacted from its errors
  * @param grouped the resources autogroup merged into this one, which converges them all ({@code Groupable})
  */
 public record Vertex(String id, ResourceKind kind, Params params, Map<String, Object> late, Mark mark,
-                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, Scope scope,
+                     Map<String, Mark> propertyMarks, Control control, Meta meta, List<String> tags, ScopeTable scope,
                      Origin origin, List<HealthCheck> healthChecks, Redaction received, List<Vertex> grouped) {
 
     public Vertex {
+        Objects.requireNonNull(kind, "kind");
+        Objects.requireNonNull(params, "params");
+        if (!id.equals(kind.name() + "#" + params.name())) {
+            throw new IllegalArgumentException("vertex " + id + ": its kind and name make " + kind.name() + "#" + params.name());
+        }
+        for (String property : late.keySet()) {
+            if (kind.schema().property(property) == null) {
+                throw new IllegalArgumentException("vertex " + id + ": " + kind.name() + " has no property '" + property + "'");
+            }
+        }
+        late = Plain.map(late);
+        propertyMarks = Collections.unmodifiableMap(new LinkedHashMap<>(propertyMarks));
+        Objects.requireNonNull(mark, "mark");
+        Objects.requireNonNull(control, "control");
+        Objects.requireNonNull(meta, "meta");
+        tags = List.copyOf(tags);
+        Objects.requireNonNull(scope, "scope");
+        Objects.requireNonNull(origin, "origin");
         healthChecks = List.copyOf(healthChecks);
+        Objects.requireNonNull(received, "received");
         grouped = List.copyOf(grouped);
     }
 
     public String name() {
         return params.name();
+    }
+
+    /** What its run-time templates see: its scope table in its manifest's directory, lookups going to {@code lookup}. */
+    public Scope scope(Lookup lookup) {
+        return scope.scope(params.directory(), lookup);
+    }
+
+    /** This vertex reading {@code table} at run time. */
+    public Vertex withScope(ScopeTable table) {
+        return new Vertex(id, kind, params, late, mark, propertyMarks, control, meta, tags, table, origin, healthChecks, received, grouped);
     }
 
     /** What the engine does with a vertex: converge its resource, or report its members' outcome. */
@@ -117,8 +154,20 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
     /** {@code control: {if, unless}}: a resource whose condition fails is skipped, not failed. */
     public record Control(Condition onlyIf, Condition unless) {
         public static final Control NONE = new Control(null, null);
+
+        /** The same conditions, wherever they are written. */
+        public boolean sameAs(Control other) {
+            return Objects.equals(source(onlyIf), source(other.onlyIf)) && Objects.equals(source(unless), source(other.unless));
+        }
+
+        private static String source(Condition condition) {
+            return condition == null ? null : condition.source();
+        }
     }
 
-    /** An expression (or template) that must come out true or false. */
-    public record Condition(String source, Object expression, Mark mark) {}
+    /**
+     * An expression (or template) that must come out true or false, as written ({@code true} and {@code false}
+     * too); it is parsed where it runs.
+     */
+    public record Condition(String source, Mark mark) {}
 }

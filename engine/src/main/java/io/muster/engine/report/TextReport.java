@@ -4,6 +4,7 @@ import io.muster.engine.health.HealthResult;
 import io.muster.engine.health.HealthStatus;
 import io.muster.engine.resource.Change;
 import java.io.PrintWriter;
+import java.util.Locale;
 
 /**
  * Human output: a line per resource that is not stable, as it finishes
@@ -49,17 +50,17 @@ public final class TextReport {
     }
 
     public synchronized void summary(Report report) {
-        out.printf("%s on %s: %d resources in %dms%n", report.mode(), report.host(), report.resources().size(), report.durationMs());
-        out.printf("  changed %d, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
+        out.printf(Locale.ROOT, "%s on %s: %d resources in %dms%n", report.mode(), report.host(), report.resources().size(), report.durationMs());
+        out.printf(Locale.ROOT, "  changed %d, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
                 report.count(Status.CHANGED), report.count(Status.STABLE), report.count(Status.FAILED),
                 report.count(Status.SKIPPED), report.count(Status.UNRESOLVABLE), report.refreshed());
         if (report.healthCheckOnly() || report.healthChecks() > 0) {
-            out.printf("  health checks: ok %d, warning %d, critical %d, unknown %d%n", report.count(HealthStatus.OK),
+            out.printf(Locale.ROOT, "  health checks: ok %d, warning %d, critical %d, unknown %d%n", report.count(HealthStatus.OK),
                     report.count(HealthStatus.WARNING), report.count(HealthStatus.CRITICAL), report.count(HealthStatus.UNKNOWN));
         }
         long unresolvable = report.count(Status.UNRESOLVABLE);
         if (unresolvable > 0) {
-            out.printf("%d resource(s) depend on effectful results and may change%n", unresolvable);
+            out.printf(Locale.ROOT, "%d resource(s) depend on effectful results and may change%n", unresolvable);
         }
         out.flush();
     }

@@ -5,27 +5,36 @@ import java.util.List;
 import java.util.function.Function;
 
 /**
- * One parameter of a resource kind: its type, whether it is required, its allowed values, and an
- * optional check for forms a type cannot express (a file mode).
+ * One parameter of a resource kind: its type, whether it is required, its allowed values, an optional check
+ * for forms a type cannot express (a file mode), and whether it names a file of the bundle.
+ *
+ * @param bundleFile a path, relative to the manifest's directory, of a file the resource reads when it runs
+ *     (a file's {@code source}): a graph that travels takes that file with it
  */
-public record Property(String name, Type type, boolean required, List<String> allowed, Function<Object, String> check) {
+public record Property(String name, Type type, boolean required, List<String> allowed, Function<Object, String> check,
+                       boolean bundleFile) {
 
     public static Property optional(String name, Type type) {
-        return new Property(name, type, false, List.of(), v -> null);
+        return new Property(name, type, false, List.of(), v -> null, false);
     }
 
     public static Property required(String name, Type type) {
-        return new Property(name, type, true, List.of(), v -> null);
+        return new Property(name, type, true, List.of(), v -> null, false);
     }
 
     /** A string property limited to {@code values}. */
     public static Property oneOf(String name, String... values) {
-        return new Property(name, Type.STRING, false, List.of(values), v -> null);
+        return new Property(name, Type.STRING, false, List.of(values), v -> null, false);
     }
 
     /** Adds a check that returns an error message for a bad value, or null. Runs on the raw value. */
     public Property checkedBy(Function<Object, String> extra) {
-        return new Property(name, type, required, allowed, extra);
+        return new Property(name, type, required, allowed, extra, bundleFile);
+    }
+
+    /** This property, naming a file the resource reads when it runs, relative to the manifest's directory. */
+    public Property readsBundleFile() {
+        return new Property(name, type, required, allowed, check, true);
     }
 
     /**

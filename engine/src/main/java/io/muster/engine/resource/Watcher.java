@@ -1,9 +1,10 @@
 package io.muster.engine.resource;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import org.slf4j.Logger;
 
-/** What the engine hands a resource's {@link Resource#watch}: where to signal drift, and shared watches. */
+/** What the engine hands a resource's {@link Resource#watch}: where to signal drift, shared watches, its kind's session. */
 public interface Watcher {
 
     /** The resource's state may have changed: the engine checks it again. Cheap, and fine to call often. */
@@ -21,7 +22,16 @@ public interface Watcher {
      * directory cost one watch. A path whose directory does not exist yet is watched from its nearest
      * existing ancestor.
      */
-    AutoCloseable watchPath(Path path, Runnable onChange) throws java.io.IOException;
+    AutoCloseable watchPath(Path path, Runnable onChange) throws IOException;
+
+    /**
+     * The session the resource's kind keeps for this run, the one its checks get ({@link Context#session}):
+     * a watch can listen on the connection its checks use.
+     *
+     * @throws IOException when the session cannot open, saying which kind's and why; the next call tries again
+     * @throws IllegalStateException when the kind keeps no session, or not one of {@code type}: a bug in the kind
+     */
+    <S> S session(Class<S> type) throws IOException, InterruptedException;
 
     /** A logger whose lines carry the resource's id. */
     Logger log();

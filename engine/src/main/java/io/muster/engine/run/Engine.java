@@ -171,7 +171,7 @@ final class Engine implements AutoCloseable {
 
     /**
      * Whether a running resource can stay for its replacement: same kind, parameters and metaparams, and
-     * the same group members, each the same.
+     * the same group members, each the same. One with late properties also needs the same scope table.
      */
     static boolean same(Vertex running, Vertex next) {
         if (!running.groupedIds().equals(next.groupedIds())) return false;
@@ -179,12 +179,12 @@ final class Engine implements AutoCloseable {
             if (!same(running.grouped().get(i), next.grouped().get(i))) return false;
         }
         if (!running.kind().name().equals(next.kind().name()) || !running.meta().equals(next.meta())
-                || !running.tags().equals(next.tags()) || !conditions(running).equals(conditions(next))
+                || !running.tags().equals(next.tags()) || !running.control().sameAs(next.control())
                 || !running.late().equals(next.late())) {
             return false;
         }
         if (!running.late().isEmpty()) {
-            return running.params().equals(next.params()) && running.scope().data().equals(next.scope().data());
+            return running.params().equals(next.params()) && running.scope().equals(next.scope());
         }
         try {
             Resource a = running.kind().create(running.params());
@@ -193,13 +193,6 @@ final class Engine implements AutoCloseable {
         } catch (Exception | Error e) { // cannot tell (a stack overflow on deep content too): start it afresh
             return false;
         }
-    }
-
-    private static List<String> conditions(Vertex v) {
-        List<String> sources = new ArrayList<>(2);
-        if (v.control().onlyIf() != null) sources.add("if " + v.control().onlyIf().source());
-        if (v.control().unless() != null) sources.add("unless " + v.control().unless().source());
-        return sources;
     }
 
     /** The engine as its workers see it, over the generation published last. */
@@ -306,6 +299,11 @@ final class Engine implements AutoCloseable {
         @Override
         public AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
             return paths.watch(path, onChange);
+        }
+
+        @Override
+        public <S> S session(Vertex v, Class<S> type) throws IOException, InterruptedException {
+            return shared.sessions().of(v.kind(), type);
         }
     }
 }

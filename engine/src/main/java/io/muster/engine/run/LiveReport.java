@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -36,13 +37,13 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
     }
 
     public void text(PrintWriter out) {
-        out.printf("%s on %s: %d resources for %dms, %s%n", noop ? "run (noop)" : "run", host, resources.size(), durationMs,
+        out.printf(Locale.ROOT, "%s on %s: %d resources for %dms, %s%n", noop ? "run (noop)" : "run", host, resources.size(), durationMs,
                 converged ? "converged" : "not converged");
-        out.printf("  checks %d, changes %d, failures %d; now: changed %d, stable %d, failed %d, skipped %d, pending %d%n",
+        out.printf(Locale.ROOT, "  checks %d, changes %d, failures %d; now: changed %d, stable %d, failed %d, skipped %d, pending %d%n",
                 sum(ResourceStats::checks), sum(ResourceStats::applies), sum(ResourceStats::failures),
                 count("changed"), count("stable"), count("failed"), count("skipped"), count("pending"));
         long failedReversals = reversed.stream().filter(r -> r.status() == Status.FAILED).count();
-        if (!reversed.isEmpty()) out.printf("  reversed %d, of which failed %d%n", reversed.size(), failedReversals);
+        if (!reversed.isEmpty()) out.printf(Locale.ROOT, "  reversed %d, of which failed %d%n", reversed.size(), failedReversals);
         out.flush();
     }
 

@@ -27,6 +27,8 @@ public final class LiveRun implements AutoCloseable {
     private final Convergence convergence;
     private final PathWatches paths;
     private final Engine engine;
+    private final Clock clock;
+    private final ThreadFactory threads;
 
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
@@ -47,6 +49,8 @@ public final class LiveRun implements AutoCloseable {
     LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
             Consumer<Boolean> onConverged, Clock clock, ThreadFactory threads) throws IOException {
         this.options = options;
+        this.clock = clock;
+        this.threads = threads;
         this.metrics = metrics;
         this.progress = progress;
         this.paths = new PathWatches();
@@ -90,6 +94,16 @@ public final class LiveRun implements AutoCloseable {
     /** Watches {@code path} through the run's one inotify instance (the reloader watches the manifests so). */
     AutoCloseable watchPath(Path path, Runnable onChange) throws IOException {
         return paths.watch(path, onChange);
+    }
+
+    /** The clock the run waits on; the reloader's quiet period too. */
+    Clock clock() {
+        return clock;
+    }
+
+    /** The threads the run starts; the reloader's too. */
+    ThreadFactory threads() {
+        return threads;
     }
 
     /** Stops every watch; checks and applies under way finish first. */

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -23,7 +24,9 @@ public final class ManifestReloader implements AutoCloseable {
     private static final long QUIET_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private final LiveRun run;
-    private final Supplier<Graph> compile;
+    private final Supplier<Optional<Graph>> compile;
+    /** The live run's clock: the quiet period is measured and waited for on it. */
+    private final Clock clock;
     private List<AutoCloseable> watches = List.of();
     private final ReentrantLock lock = new ReentrantLock();
     private final Condition changed = lock.newCondition();
@@ -32,14 +35,19 @@ public final class ManifestReloader implements AutoCloseable {
     private final Thread thread;
 
     /**
+     * Reloads on the live run's clock and threads.
+     *
      * @param running the graph compiled from the manifest, running now
-     * @param compile the new graph, or null when the manifest has errors (already reported)
+     * @param compile the new graph, or empty when the manifest has errors (already reported)
      */
-    public ManifestReloader(LiveRun run, Graph running, Supplier<Graph> compile) throws IOException {
+    public ManifestReloader(LiveRun run, Graph running, Supplier<Optional<Graph>> compile) throws IOException {
         this.run = run;
         this.compile = compile;
+        this.clock = run.clock();
         watch(running);
-        thread = Thread.ofVirtual().name("muster-reload").start(this::reload);
+        thread = run.threads().newThread(this::reload);
+        thread.setName("muster-reload");
+        thread.start();
     }
 
     /** Watches the manifests {@code graph} came from; the set changes when aggregates come and go. */
@@ -64,7 +72,7 @@ public final class ManifestReloader implements AutoCloseable {
         lock.lock();
         try {
             pending = true;
-            lastChange = System.nanoTime();
+            lastChange = clock.nanoTime();
             changed.signalAll();
         } finally {
             lock.unlock();
@@ -78,7 +86,7 @@ public final class ManifestReloader implements AutoCloseable {
                 try {
                     while (!pending) changed.await();
                     long quiet;
-                    while ((quiet = System.nanoTime() - lastChange) < QUIET_NANOS) changed.awaitNanos(QUIET_NANOS - quiet);
+                    while ((quiet = clock.nanoTime() - lastChange) < QUIET_NANOS) clock.awaitNanos(lock, changed, QUIET_NANOS - quiet);
                     pending = false;
                 } finally {
                     lock.unlock();
@@ -97,11 +105,12 @@ public final class ManifestReloader implements AutoCloseable {
     }
 
     private void reloadOnce() throws InterruptedException {
-        Graph next = compile.get();
-        if (next == null) {
+        Optional<Graph> compiled = compile.get();
+        if (compiled.isEmpty()) {
             LoggerFactory.getLogger("muster").error("the manifest has errors; the running graph stays as it is");
             return;
         }
+        Graph next = compiled.get();
         run.swap(next);
         try {
             watch(next);

@@ -19,7 +19,7 @@ import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.template.UnresolvableException;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.slf4j.LoggerFactory;
@@ -122,7 +122,7 @@ final class VertexRun {
 
     /** What {@code v}'s templates see; its lookup redacts the sensitive values they read from error messages. */
     Scope scope(Vertex v) {
-        return v.scope().withLookup(new SensitiveReads(values, v));
+        return v.scope(new SensitiveReads(values, v));
     }
 
     /**
@@ -133,7 +133,7 @@ final class VertexRun {
     static Params bind(Vertex v, Scope scope) {
         if (v.late().isEmpty()) return v.params();
         boolean sensitive = scope.lookup().sensitive(v.id());
-        Map<String, Object> all = new HashMap<>(v.params().values());
+        Map<String, Object> all = new LinkedHashMap<>(v.params().values());
         v.late().forEach((name, raw) -> {
             try {
                 Object rendered = Rendering.render(raw, scope);

@@ -1,6 +1,8 @@
 package io.muster.engine.run;
 
 import io.muster.engine.graph.Vertex;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.Watcher;
@@ -13,8 +15,8 @@ import org.slf4j.Logger;
 
 /**
  * The watching side of a {@link Worker}: its resource's {@code watch} (or the {@code meta.poll} timer) on a
- * virtual thread of its own, restarted per {@code meta.retry}, telling the worker whenever the resource may
- * have drifted. One at a time: starting a watch ends the one running. Stopping is an interrupt.
+ * thread of its own, started again when it fails as {@link Attempts} says, telling the worker whenever the
+ * resource may have drifted. One at a time: starting a watch ends the one running. Stopping is an interrupt.
  */
 final class WorkerWatch {
     private final Worker worker;
@@ -141,35 +143,46 @@ final class WorkerWatch {
         }
     }
 
-    /** Runs the resource's watch, restarting it per {@code meta.retry}; a watch that gives up fails the resource. */
+    /**
+     * Runs the resource's watch, started again when it fails as {@link Attempts} says ({@code meta.retry},
+     * {@code meta.delay}); a watch that gives up fails the resource.
+     */
     private void watch(Resource resource) {
         Watcher watcher = new ResourceWatcher();
-        for (int attempt = 0; ; attempt++) {
-            try {
-                resource.watch(watcher);
-                ready.countDown();
-                return; // nothing to watch
-            } catch (InterruptedException e) {
-                return;
-            } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
-                Vertex v = worker.vertex();
-                String message = VertexRun.describe(e, v.id(), "watch");
-                boolean retry = v.meta().retries(attempt);
-                worker.watchFailed(retry);
-                watcher.log().warn("watch failed: {}{}", message, retry ? "; retrying" : "");
-                if (!retry) failure = message; // before ready: a first check waiting for the watch sees it failed
-                ready.countDown();
-                if (!retry) {
-                    worker.poke(false);
-                    return;
-                }
-                try {
-                    run.clock().sleep(TimeUnit.MILLISECONDS.toNanos(v.meta().delayMs()));
-                } catch (InterruptedException stopped) {
-                    return;
-                }
-            }
+        try {
+            Attempts.watch(worker::vertex, this::delay, v -> once(resource, watcher, v), this::attempted);
+        } catch (InterruptedException e) {
+            // stopped
         }
+    }
+
+    /** One run of the watch: stable when it returns (nothing to watch), failed, saying why, when it throws. */
+    private ResourceReport once(Resource resource, Watcher watcher, Vertex v) throws InterruptedException {
+        try {
+            resource.watch(watcher);
+            ready.countDown();
+            return ResourceReport.stable(v.id(), "nothing to watch", 0);
+        } catch (InterruptedException e) {
+            throw e;
+        } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
+            return ResourceReport.failed(v.id(), VertexRun.describe(e, v.id(), "watch"));
+        }
+    }
+
+    /** Waits before a watch is started again; a stop interrupts it. */
+    private boolean delay(long nanos) throws InterruptedException {
+        run.clock().sleep(nanos);
+        return true;
+    }
+
+    /** A failed watch is counted like a failed check; one that gives up fails the resource. */
+    private void attempted(Vertex v, ResourceReport outcome, boolean retrying) {
+        if (outcome.status() != Status.FAILED) return;
+        worker.watchFailed(retrying);
+        log(v).warn("watch failed: {}{}", outcome.error(), retrying ? "; retrying" : "");
+        if (!retrying) failure = outcome.error(); // before ready: a first check waiting for the watch sees it failed
+        ready.countDown();
+        if (!retrying) worker.poke(false);
     }
 
     /** How a resource's watch reaches its worker. */
@@ -192,9 +205,17 @@ final class WorkerWatch {
         }
 
         @Override
-        public Logger log() {
-            Vertex v = worker.vertex();
-            return RunContext.log(v.kind().name(), v.id(), v.origin().childManifest());
+        public <S> S session(Class<S> type) throws IOException, InterruptedException {
+            return run.session(worker.vertex(), type);
         }
+
+        @Override
+        public Logger log() {
+            return WorkerWatch.log(worker.vertex());
+        }
+    }
+
+    private static Logger log(Vertex v) {
+        return RunContext.log(v.kind().name(), v.id(), v.origin().childManifest());
     }
 }

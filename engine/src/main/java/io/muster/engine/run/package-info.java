@@ -9,14 +9,14 @@
  *
  * <h2>The rules, one place each</h2>
  * <ul>
- *   <li>An attempt (rate limit, semaphores, retry and delay): {@code Attempts}.</li>
+ *   <li>An attempt (rate limit, semaphores, retry and delay), and the retries of a failed watch: {@code Attempts}.</li>
  *   <li>Running a vertex once (conditions, late values, checkApply, health checks; whatever it throws
  *       fails it alone): {@code VertexRun}.</li>
  *   <li>Waiting for dependencies, blocking dependents on failure, passing on refreshes and changed values:
  *       {@code Worker}, with {@code Propagation} for what a failure and a change pass on.</li>
  *   <li>The outcome of an aggregate vertex from its members ({@code apply}): {@code AggregateOutcome}.</li>
  *   <li>Time and threads: {@code Clock} and a {@link java.util.concurrent.ThreadFactory}, injected, so tests
- *       drive them ({@code FakeClock}).</li>
+ *       drive them ({@code FakeClock}); the manifest reloader's quiet period runs on the live run's.</li>
  * </ul>
  *
  * <h2>Concurrency design</h2>
@@ -34,8 +34,11 @@
  *       waiting loop is interrupted, an attempt under way is never interrupted and finishes first. A worker
  *       publishes its state before it wakes its dependents, and they look again on every wake-up, so no
  *       wake-up is lost. A worker sees the run only through {@code WorkerRun}, never the engine itself.</li>
- *   <li><b>WorkerWatch.</b> A thread of its own per watch (or poll); its {@code lock} guards starting and
- *       ending one, so at most one runs. It tells the worker by {@code poke}.</li>
+ *   <li><b>WorkerWatch.</b> A thread of its own per watch (or poll), which also waits out a failed watch's
+ *       {@code meta.delay}; its {@code lock} guards starting and ending one, so at most one runs. It tells the
+ *       worker by {@code poke}.</li>
+ *   <li><b>ManifestReloader.</b> One thread, which waits for the manifests to be quiet and swaps; its {@code
+ *       lock} guards the pending edit and when it came, written by the path watches' dispatcher.</li>
  *   <li><b>Run events.</b> Workers tell the run what happened through {@code RunEvents}, from their own
  *       threads: {@code LiveRun} counts (metrics), reports every check and feeds {@code Convergence}, whose
  *       lock guards the busy set and the quiet-period clock, judged by a thread of its own; {@code

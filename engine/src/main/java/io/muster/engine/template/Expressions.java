@@ -1,5 +1,7 @@
 package io.muster.engine.template;
 
+import java.util.List;
+import java.util.Set;
 import org.apache.commons.jexl3.JexlBuilder;
 import org.apache.commons.jexl3.JexlContext;
 import org.apache.commons.jexl3.JexlEngine;
@@ -33,6 +35,18 @@ public final class Expressions {
             return Holder.JEXL.createExpression(source);
         } catch (JexlException e) {
             throw new TemplateException("syntax error in expression '" + source.strip() + "'" + detail(e));
+        }
+    }
+
+    /**
+     * The variables {@code source} reads, each as the path it is read by ({@code facts.os.family} is
+     * {@code [facts, os, family]}; {@code facts[name]} only {@code [facts]}); null when it does not parse.
+     */
+    static Set<List<String>> variables(String source) {
+        try {
+            return Holder.JEXL.createScript(source).getVariables();
+        } catch (JexlException e) {
+            return null;
         }
     }
 

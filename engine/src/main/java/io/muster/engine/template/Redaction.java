@@ -2,6 +2,7 @@ package io.muster.engine.template;
 
 import java.util.Collection;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentSkipListSet;
@@ -35,6 +36,11 @@ public final class Redaction {
 
     public void addAll(Redaction other) {
         secrets.addAll(other.secrets);
+    }
+
+    /** The values it redacts, longest first (so a graph can carry them). */
+    public List<String> values() {
+        return List.copyOf(secrets);
     }
 
     public boolean isEmpty() {

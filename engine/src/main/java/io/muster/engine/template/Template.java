@@ -75,6 +75,11 @@ public final class Template {
         return -1;
     }
 
+    /** The source of each expression in it, in order. */
+    public List<String> expressions() {
+        return parts.stream().filter(JexlExpression.class::isInstance).map(e -> ((JexlExpression) e).getSourceText()).toList();
+    }
+
     public Object render(Scope scope) {
         if (parts.size() == 1 && parts.get(0) instanceof JexlExpression only) {
             return Expressions.evaluate(only, scope);

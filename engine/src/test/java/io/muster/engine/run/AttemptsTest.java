@@ -22,7 +22,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The rules of {@link Attempts} (retry, delay, limit) and of blocking on failure, in a one-shot and a live
- * run, on a clock the test moves: a delay of an hour passes when the test says so.
+ * run, for checks and watches, on a clock the test moves: a delay of an hour passes when the test says so.
  */
 class AttemptsTest {
     @TempDir
@@ -90,6 +90,38 @@ class AttemptsTest {
             assertThat(reports).filteredOn(r -> r.id().equals("exec#broken")).extracting(ResourceReport::status)
                     .containsExactly(Status.FAILED, Status.FAILED); // each attempt is reported in a live run
         }
+    }
+
+    @Test
+    void aFailedWatchIsStartedAgainAfterTheDelayOnlyAndFailsTheResourceOnceTheRetriesAreSpent() throws Exception {
+        List<ResourceReport> reports = new CopyOnWriteArrayList<>();
+        RunOptions options = new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false);
+        Graph graph = new Manifests(dir).compile("""
+                resources:
+                  - exec:
+                      - watched: {command: "true", creates: ROOT, watchcmd: "echo x >> ROOT/attempts; exit 3", shell: true,
+                                  meta: {retry: 2, delay: 3600000}}
+                """);
+        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), 0, new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
+            live.swap(graph);
+            awaitAttempts(1);
+            await().until(() -> watched(live).last() != null);
+            assertThat(watched(live).last().status()).as("a watch being retried fails nothing yet").isEqualTo(Status.STABLE);
+            clock.advance(59, TimeUnit.MINUTES);
+            assertThat(attempts()).isEqualTo(1);
+            clock.advance(1, TimeUnit.MINUTES);
+            awaitAttempts(2);
+            clock.advance(1, TimeUnit.HOURS);
+            await().until(() -> watched(live).last().status() == Status.FAILED);
+            assertThat(watched(live).last().error()).startsWith("watch failed: ");
+            assertThat(watched(live).failures()).as("the first watch and its two retries").isEqualTo(3);
+            clock.advance(1, TimeUnit.DAYS);
+            assertThat(attempts()).as("its retries spent, the watch is not started again").isEqualTo(3);
+        }
+    }
+
+    private static ResourceStats watched(LiveRun live) {
+        return live.stats().stream().filter(s -> s.id().equals("exec#watched")).findFirst().orElseThrow();
     }
 
     private CompletableFuture<Report> oneShot(String yaml) throws Exception {

@@ -44,7 +44,7 @@ import org.slf4j.LoggerFactory;
 /**
  * Per-kind sessions: opened once per run however many resources use them, in parallel, closed when the run
  * ends or the kind leaves the graph; a failed open fails the resources that needed it, a failed close is
- * logged. Resources see their manifest's directory and the run's World.
+ * logged. Resources see their manifest's directory and the run's World; their watches see the session too.
  */
 class KindSessionsTest {
     private static final Duration PATIENCE = Duration.ofSeconds(10);
@@ -160,6 +160,22 @@ class KindSessionsTest {
         assertThat(kind.opens()).isEqualTo(2);
         assertThat(kind.sessions()).extracting(SessionKind.Session::closes).containsExactly(1, 1);
         assertThat(reports).extracting(ResourceReport::status).doesNotContain(Status.FAILED);
+    }
+
+    @Test
+    void aWatchReachesTheSessionItsResourcesChecksUse() throws Exception {
+        SessionKind kind = new SessionKind();
+        Manifests manifests = new Manifests(dir, Kinds.installed().with(kind));
+        try (LiveRun live = new LiveRun(options(), world, 0.1, new Metrics(), r -> {}, converged -> {})) {
+            swap(live, manifests.compile("resources:\n  - counted:\n" + counted("a", 3)));
+
+            assertThat(kind.sessions()).singleElement().satisfies(session -> {
+                assertThat(session.watching()).containsExactlyInAnyOrder("a0", "a1", "a2");
+                assertThat(session.users()).containsOnlyKeys("a0", "a1", "a2");
+            });
+        }
+        assertThat(kind.opens()).isEqualTo(1);
+        assertThat(kind.sessions().getFirst().closes()).isEqualTo(1);
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.SessionContext;
 import io.muster.engine.resource.TypedParams;
+import io.muster.engine.resource.Watcher;
 import io.muster.engine.world.World;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -20,7 +21,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 /**
  * {@code counted}: a kind whose session counts how often it is opened and closed and which resources used it.
  * Each resource takes the session, notes its name and manifest directory in it, and writes {@code used} to
- * the World under its name (a host key). The session can be told to fail opening or closing. Not registered
+ * the World under its name (a host key); its watch takes the session too, and notes its name as watching. The session can be told to fail opening or closing. Not registered
  * with ServiceLoader: tests add it with {@link io.muster.engine.resource.Kinds#with}.
  */
 public final class SessionKind implements ResourceKind {
@@ -80,6 +81,7 @@ public final class SessionKind implements ResourceKind {
     public final class Session implements AutoCloseable {
         private final String hostname;
         private final Map<String, Path> users = new ConcurrentHashMap<>();
+        private final Set<String> watching = ConcurrentHashMap.newKeySet();
         private final AtomicInteger closes = new AtomicInteger();
 
         Session(String hostname) {
@@ -96,6 +98,11 @@ public final class SessionKind implements ResourceKind {
             return Map.copyOf(users);
         }
 
+        /** The names of the resources whose watch took the session. */
+        public Set<String> watching() {
+            return Set.copyOf(watching);
+        }
+
         public int closes() {
             return closes.get();
         }
@@ -103,6 +110,11 @@ public final class SessionKind implements ResourceKind {
         void use(String name, Path manifestDirectory) {
             if (closes.get() > 0) throw new IllegalStateException("the session was used after it was closed");
             users.put(name, manifestDirectory);
+        }
+
+        void watch(String name) {
+            if (closes.get() > 0) throw new IllegalStateException("the session was watched after it was closed");
+            watching.add(name);
         }
 
         @Override
@@ -118,6 +130,13 @@ public final class SessionKind implements ResourceKind {
             context.session(Session.class).use(name, context.manifestDirectory());
             context.world().put(World.Key.host(name), "used").join();
             return Result.STABLE;
+        }
+
+        @Override
+        public void watch(Watcher watcher) throws Exception {
+            watcher.session(Session.class).watch(name);
+            watcher.ready();
+            Watcher.awaitCancel();
         }
     }
 }

@@ -15,7 +15,7 @@ public final class FileKind implements ResourceKind {
             Property.required("path", Type.PATH),
             Property.oneOf("ensure", "present", "absent", "directory"),
             Property.optional("content", Type.STRING),
-            Property.optional("source", Type.STRING),
+            Property.optional("source", Type.STRING).readsBundleFile(),
             Property.optional("owner", Type.STRING),
             Property.optional("group", Type.STRING),
             Property.optional("mode", Type.STRING).checkedBy(FileMode::problem),

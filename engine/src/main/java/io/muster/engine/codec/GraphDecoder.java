@@ -1,0 +1,208 @@
+package io.muster.engine.codec;
+
+import io.muster.engine.graph.Bundle;
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
+import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Origin;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.health.HealthCheck;
+import io.muster.engine.manifest.Mark;
+import io.muster.engine.resource.Kinds;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Property;
+import io.muster.engine.resource.ResourceKind;
+import io.muster.engine.template.Expressions;
+import io.muster.engine.template.Redaction;
+import io.muster.engine.template.ScopeTable;
+import io.muster.engine.template.Template;
+import io.muster.engine.template.TemplateException;
+import io.muster.proto.graph.BundleFile;
+import io.muster.proto.graph.Condition;
+import io.muster.proto.graph.Meta;
+import io.muster.proto.graph.PropertyMark;
+import io.muster.proto.graph.Variable;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A graph message made a runnable graph again, checked as it is read: each kind must be known here, each
+ * parameter must fit its kind's schema, each condition must parse, each index (manifest, scope table) and each
+ * edge must point at something that exists. Whatever is wrong is an {@link InvalidGraphException} naming it.
+ */
+final class GraphDecoder {
+    private final io.muster.proto.graph.Graph message;
+    private final Kinds kinds;
+    private final Bundle bundle;
+    private final List<Path> manifests = new ArrayList<>();
+    private final List<ScopeTable> tables = new ArrayList<>();
+
+    private GraphDecoder(io.muster.proto.graph.Graph message, Bundle bundle, Kinds kinds) {
+        this.message = message;
+        this.bundle = bundle;
+        this.kinds = kinds;
+    }
+
+    static Graph decode(io.muster.proto.graph.Graph message, Path root, Kinds kinds) throws InvalidGraphException {
+        return new GraphDecoder(message, bundle(message, root), kinds).graph();
+    }
+
+    private static Bundle bundle(io.muster.proto.graph.Graph message, Path root) throws InvalidGraphException {
+        Map<String, String> files = new LinkedHashMap<>();
+        for (BundleFile file : message.getBundleFilesList()) {
+            relative(file.getPath(), "bundle file");
+            if (!file.getSha256().matches("[0-9a-f]{64}")) {
+                throw new InvalidGraphException("bundle file " + file.getPath() + ": '" + file.getSha256() + "' is not a sha256");
+            }
+            if (files.put(file.getPath(), file.getSha256()) != null) throw new InvalidGraphException("bundle file " + file.getPath() + " twice");
+        }
+        Set<String> directories = new LinkedHashSet<>();
+        for (String directory : message.getDirectoriesList()) {
+            if (!directories.add(relative(directory, "directory"))) throw new InvalidGraphException("directory " + directory + " twice");
+        }
+        return new Bundle(root.toAbsolutePath().normalize(), files, directories);
+    }
+
+    private Graph graph() throws InvalidGraphException {
+        for (String manifest : message.getManifestsList()) manifests.add(bundle.root().resolve(relative(manifest, "manifest")).normalize());
+        for (io.muster.proto.graph.ScopeTable table : message.getScopesList()) tables.add(table(table));
+        List<Vertex> vertices = new ArrayList<>();
+        for (int i = 0; i < message.getVerticesCount(); i++) vertices.add(vertex(message.getVertices(i), "vertex " + (i + 1)));
+        List<Edge> edges = new ArrayList<>();
+        for (io.muster.proto.graph.Edge e : message.getEdgesList()) edges.add(edge(e));
+        try {
+            return new Graph(vertices, edges).compiledFrom(Set.of(), bundle);
+        } catch (IllegalArgumentException e) {
+            throw new InvalidGraphException(e.getMessage());
+        }
+    }
+
+    private static Edge edge(io.muster.proto.graph.Edge e) throws InvalidGraphException {
+        if (e.getReason() == io.muster.proto.graph.EdgeReason.EDGE_REASON_UNSPECIFIED
+                || e.getReason() == io.muster.proto.graph.EdgeReason.UNRECOGNIZED) {
+            throw new InvalidGraphException("edge " + e.getFrom() + " -> " + e.getTo() + ": no known reason (" + e.getReasonValue() + ")");
+        }
+        return new Edge(e.getFrom(), e.getTo(), EdgeReason.valueOf(e.getReason().name()));
+    }
+
+    private ScopeTable table(io.muster.proto.graph.ScopeTable table) throws InvalidGraphException {
+        String where = "scope table of " + (table.getDirectory().isEmpty() ? "the bundle's directory" : table.getDirectory());
+        Map<String, String> env = new LinkedHashMap<>();
+        for (Variable variable : table.getEnvList()) {
+            if (env.put(variable.getName(), variable.getValue()) != null) {
+                throw new InvalidGraphException(where + ": the environment variable " + variable.getName() + " twice");
+            }
+        }
+        return new ScopeTable(relative(table.getDirectory(), where), PlainCodec.decodeMap(table.getData(), where + ": data"),
+                PlainCodec.decodeMap(table.getFacts(), where + ": facts"), env);
+    }
+
+    private Vertex vertex(io.muster.proto.graph.Vertex v, String where) throws InvalidGraphException {
+        ResourceKind kind = kinds.get(v.getKind());
+        if (kind == null) {
+            throw new InvalidGraphException(where + " (" + v.getKind() + "#" + v.getName() + "): unknown resource kind '" + v.getKind()
+                    + "'; this host knows " + String.join(", ", kinds.names()));
+        }
+        String id = kind.name() + "#" + v.getName();
+        if (v.getName().isEmpty()) throw new InvalidGraphException(where + " (" + id + "): no name");
+        ScopeTable table = index(tables, v.getScope(), id + ": scope table");
+        Params params = new Params(v.getName(), params(kind, PlainCodec.decodeMap(v.getParams(), id + ": params"), id),
+                bundle.directory(table.directory()));
+        Map<String, Object> late = PlainCodec.decodeMap(v.getLate(), id + ": late");
+        for (String property : late.keySet()) property(kind, property, id);
+        Map<String, Mark> propertyMarks = new LinkedHashMap<>();
+        for (PropertyMark m : v.getPropertyMarksList()) propertyMarks.put(m.getProperty(), mark(m.getMark(), id + ": " + m.getProperty()));
+        Vertex.Control control = new Vertex.Control(v.hasOnlyIf() ? condition(v.getOnlyIf(), id + ": control.if") : null,
+                v.hasUnless() ? condition(v.getUnless(), id + ": control.unless") : null);
+        if (!v.hasMeta()) throw new InvalidGraphException(id + ": no meta");
+        if (v.getOrigin().getChainCount() == 0) throw new InvalidGraphException(id + ": no origin");
+        Origin origin = new Origin(v.getOrigin().getChainList(), v.getOrigin().getNoop(), v.getOrigin().getHealthCheckOnly());
+        List<HealthCheck> checks = new ArrayList<>();
+        for (io.muster.proto.graph.HealthCheck check : v.getHealthChecksList()) checks.add(healthCheck(check, id));
+        Redaction received = new Redaction();
+        v.getReceivedList().forEach(received::add);
+        List<Vertex> grouped = new ArrayList<>();
+        for (io.muster.proto.graph.Vertex member : v.getGroupedList()) {
+            if (member.getGroupedCount() > 0) throw new InvalidGraphException(id + ": a member of its group has members of its own");
+            grouped.add(vertex(member, id + ": member"));
+        }
+        try {
+            return new Vertex(id, kind, params, late, mark(v.getMark(), id), propertyMarks, control, meta(v.getMeta(), id),
+                    v.getTagsList(), table, origin, checks, received, grouped);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            throw new InvalidGraphException(id + ": " + e.getMessage());
+        }
+    }
+
+    /** Each parameter as its kind's schema reads it: known, and of its type. */
+    private static Map<String, Object> params(ResourceKind kind, Map<String, Object> raw, String id) throws InvalidGraphException {
+        Map<String, Object> values = new LinkedHashMap<>();
+        for (Map.Entry<String, Object> e : raw.entrySet()) {
+            Property property = property(kind, e.getKey(), id);
+            try {
+                values.put(e.getKey(), property.coerce(e.getValue()));
+            } catch (IllegalArgumentException ex) {
+                throw new InvalidGraphException(id + ": " + ex.getMessage());
+            }
+        }
+        return values;
+    }
+
+    private static Property property(ResourceKind kind, String name, String id) throws InvalidGraphException {
+        Property property = kind.schema().property(name);
+        if (property == null) throw new InvalidGraphException(id + ": " + kind.name() + " has no property '" + name + "'");
+        return property;
+    }
+
+    private Vertex.Condition condition(Condition condition, String where) throws InvalidGraphException {
+        String source = condition.getSource();
+        try {
+            if (Template.containsExpression(source)) Template.parse(source);
+            else Expressions.parse(source);
+        } catch (TemplateException e) {
+            throw new InvalidGraphException(where + ": " + e.getMessage());
+        }
+        return new Vertex.Condition(source, mark(condition.getMark(), where));
+    }
+
+    private Mark mark(io.muster.proto.graph.Mark mark, String where) throws InvalidGraphException {
+        if (mark.getLine() < 1 || mark.getColumn() < 1) throw new InvalidGraphException(where + ": a mark without line and column");
+        return new Mark(index(manifests, mark.getManifest(), where + ": manifest"), mark.getLine(), mark.getColumn());
+    }
+
+    private static Vertex.Meta meta(Meta meta, String id) throws InvalidGraphException {
+        if (meta.getRetry() < -1 || meta.getDelayMs() < 0 || meta.getPollSeconds() < 0 || meta.getBurst() < 0 || !(meta.getLimit() > 0)) {
+            throw new InvalidGraphException(id + ": meta out of range: " + meta.toString().replace('\n', ' ').strip());
+        }
+        return new Vertex.Meta(meta.getNoop(), meta.getRetry(), meta.getDelayMs(), meta.getPollSeconds(), meta.getLimit(),
+                meta.getBurst(), meta.getSemaList(), meta.getRewatch(), meta.getRealize(), meta.getReverse(), meta.getAutoedge(),
+                meta.getAutogroup());
+    }
+
+    private static HealthCheck healthCheck(io.muster.proto.graph.HealthCheck check, String id) throws InvalidGraphException {
+        if (check.getTries() < 1 || check.getTrySleepNanos() < 0 || check.getTimeoutNanos() < 0 || check.getCommand().isBlank()) {
+            throw new InvalidGraphException(id + ": health check '" + check.getName() + "' out of range");
+        }
+        return new HealthCheck(check.getName(), check.getCommand(), check.getTries(), Duration.ofNanos(check.getTrySleepNanos()),
+                Duration.ofNanos(check.getTimeoutNanos()));
+    }
+
+    private static <T> T index(List<T> items, int index, String where) throws InvalidGraphException {
+        if (index < 0 || index >= items.size()) {
+            throw new InvalidGraphException(where + ": index " + Integer.toUnsignedString(index) + " of " + items.size());
+        }
+        return items.get(index);
+    }
+
+    /** {@code path}, which must be relative: everything a graph names of the bundle is. */
+    private static String relative(String path, String what) throws InvalidGraphException {
+        if (path.contains("\0") || Path.of(path).isAbsolute()) throw new InvalidGraphException(what + " '" + path + "': expected a path relative to the bundle");
+        return path;
+    }
+}

@@ -1,0 +1,66 @@
+package io.muster.engine.compile;
+
+import io.muster.engine.graph.Bundle;
+import io.muster.engine.graph.Vertex;
+import io.muster.engine.resource.Property;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+
+/**
+ * The files of the bundle a graph reads when it runs: each property its kind marks as naming one (a file's
+ * {@code source}), and each literal {@code file('…')} of a run-time template, when it lies in the bundle and is
+ * a regular file now. One missing now is left out: running the graph reports it, as it would without a bundle.
+ * A file outside the bundle (an absolute {@code source}) is the running host's own, and does not travel.
+ */
+final class BundleFiles {
+    private BundleFiles() {}
+
+    /** The bundle rooted at {@code root}, with the files {@code vertices} read when they run and their manifests' directories. */
+    static Bundle of(Path root, List<Vertex> vertices) {
+        Map<String, String> files = new TreeMap<>();
+        Set<String> directories = new TreeSet<>();
+        for (Vertex v : vertices) {
+            if (!v.scope().directory().isEmpty()) directories.add(v.scope().directory());
+            Path directory = v.params().directory();
+            v.params().values().forEach((name, value) -> {
+                Property property = v.kind().schema().property(name);
+                if (property != null && property.bundleFile() && value instanceof String path) add(root, directory.resolve(path), files);
+            });
+            for (String path : ScopeTables.runTimeReads(v).files()) add(root, directory.resolve(path), files);
+        }
+        return new Bundle(root, files, directories);
+    }
+
+    private static void add(Path root, Path file, Map<String, String> files) {
+        Path normal = file.toAbsolutePath().normalize();
+        if (!normal.startsWith(root) || !Files.isRegularFile(normal)) return;
+        String relative = ScopeTables.relative(root, normal);
+        if (files.containsKey(relative)) return;
+        String hash = sha256(normal);
+        if (hash != null) files.put(relative, hash);
+    }
+
+    /** The hex sha256 of {@code file}'s content; null when it cannot be read now (running the graph will say why). */
+    static String sha256(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            MessageDigest digest = MessageDigest.getInstance("SHA-256");
+            byte[] buffer = new byte[64 << 10];
+            for (int n; (n = in.read(buffer)) > 0; ) digest.update(buffer, 0, n);
+            return HexFormat.of().formatHex(digest.digest());
+        } catch (IOException e) {
+            return null;
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException("every JVM has SHA-256", e);
+        }
+    }
+}

@@ -126,7 +126,7 @@ public final class Agent implements AutoCloseable {
         GraphPointer pointer = saved.get().pointer();
         try {
             byte[] bytes = saved.get().graph();
-            Graph graph = decoder.decode(bytes, bundles.tree(decoder.files(bytes)));
+            Graph graph = decode(bytes);
             swap(pointer, graph);
             LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
             return true;
@@ -134,6 +134,12 @@ public final class Agent implements AutoCloseable {
             LOG.warn("not running the graph kept on disk: {}", e.getMessage());
             return false;
         }
+    }
+
+    /** The graph {@code bytes} encode, its bundle laid out locally (fetching what is not on disk yet). */
+    private Graph decode(byte[] bytes) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
+        GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
+        return decoder.decode(bytes, bundles.tree(layout.files(), layout.directories()));
     }
 
     private void offer(GraphPointer pointer) {
@@ -200,7 +206,7 @@ public final class Agent implements AutoCloseable {
         try {
             byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
                     .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
-            Graph graph = decoder.decode(bytes, bundles.tree(decoder.files(bytes)));
+            Graph graph = decode(bytes);
             local.save(runs, bytes);
             swap(runs, graph);
             synchronized (lock) {

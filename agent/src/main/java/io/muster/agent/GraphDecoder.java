@@ -3,6 +3,7 @@ package io.muster.agent;
 import io.muster.engine.graph.Graph;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Turns a compiled graph as the coordinator published it ({@code graphs/<sha256>}) back into a runnable
@@ -10,14 +11,22 @@ import java.util.Map;
  */
 public interface GraphDecoder {
     /**
-     * The bundle files {@code graph} reads at run time: bundle-relative path → sha256 of the content.
+     * What of its bundle {@code graph} needs where it runs.
      *
      * @throws UnusableGraphException when {@code graph} is not an encoded graph
      */
-    Map<String, String> files(byte[] graph) throws UnusableGraphException;
+    BundleLayout bundle(byte[] graph) throws UnusableGraphException;
 
     /**
-     * The runnable graph, its files found under {@code bundleRoot} (holding at least {@link #files}).
+     * A graph's bundle as a host lays it out.
+     *
+     * @param files what the graph reads at run time: bundle-relative path → sha256 of the content
+     * @param directories its manifests' directories (bundle-relative), which must exist even when empty
+     */
+    record BundleLayout(Map<String, String> files, Set<String> directories) {}
+
+    /**
+     * The runnable graph, its files found under {@code bundleRoot} (laid out as {@link #bundle} says).
      *
      * @throws UnusableGraphException saying why it cannot run here (an unknown kind, a malformed value)
      */

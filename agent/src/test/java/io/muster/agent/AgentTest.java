@@ -9,7 +9,8 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
-import io.muster.agent.testing.ManifestGraphs;
+import io.muster.agent.testing.Graphs;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.metrics.Metrics;
 import io.muster.proto.fleet.Alive;
 import io.muster.proto.fleet.Facts;
@@ -60,7 +61,7 @@ class AgentTest {
     private Agent agent(String host) throws Exception {
         Etcd client = Etcd.client(options());
         AgentOptions options = new AgentOptions(host, dir.resolve("prefix-" + host), Map.of("role", "web"), Duration.ofSeconds(2), 0.3, 4);
-        Agent agent = new Agent(options, client, new ManifestGraphs(dir.resolve("scratch")), new Metrics());
+        Agent agent = new Agent(options, client, new CodecGraphDecoder(Kinds.installed()), new Metrics());
         opened.add(client);
         opened.add(agent);
         agent.start();
@@ -87,9 +88,21 @@ class AgentTest {
                 """.formatted(dir, x);
     }
 
+    private int bundles;
+
     private String deploy(String host, long deploy, String yaml) throws Exception {
-        String sha = ManifestGraphs.publishGraph(etcd, yaml);
-        ManifestGraphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
+        return deploy(host, deploy, yaml, Map.of());
+    }
+
+    /** Publishes {@code yaml} with bundle {@code files} (path → content) and points {@code host} at it. */
+    private String deploy(String host, long deploy, String yaml, Map<String, String> files) throws Exception {
+        Path bundle = dir.resolve("bundle-" + ++bundles);
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            Files.createDirectories(bundle.resolve(file.getKey()).getParent());
+            Files.writeString(bundle.resolve(file.getKey()), file.getValue());
+        }
+        String sha = Graphs.publish(etcd, bundle, yaml);
+        Graphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
         return sha;
     }
 
@@ -151,7 +164,7 @@ class AgentTest {
         String graph = deploy("web1", 1, twoFiles("one"));
         awaitConverged("web1", 1);
 
-        ManifestGraphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(graph).build());
+        Graphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(graph).build());
 
         awaitConverged("web1", 2);
         assertThat(Files.readAllLines(dir.resolve("runs"))).hasSize(1);
@@ -163,7 +176,7 @@ class AgentTest {
         String first = deploy("web1", 1, twoFiles("one"));
         awaitConverged("web1", 1);
 
-        ManifestGraphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(first)
+        Graphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(first)
                 .setError("site.yaml:3:7: unknown kind 'fiel'").build());
 
         await().atMost(PATIENCE).until(() -> status("web1").getError().equals("site.yaml:3:7: unknown kind 'fiel'"));
@@ -239,15 +252,29 @@ class AgentTest {
     @Test
     void bundleFilesAreFetchedForTheGraph() throws Exception {
         agent("web1");
-        String sha = ManifestGraphs.publishFile(etcd, "from the bundle\n");
         deploy("web1", 1, """
-                #file files/motd %s
                 resources:
                   - file:
-                      - "%s/motd": {source: "@BUNDLE@/files/motd"}
-                """.formatted(sha, dir));
+                      - "%s/motd": {source: files/motd}
+                """.formatted(dir), Map.of("files/motd", "from the bundle\n"));
 
         awaitConverged("web1", 1);
         assertThat(Files.readString(dir.resolve("motd"))).isEqualTo("from the bundle\n");
+    }
+
+    @Test
+    void aGraphThisHostCannotDecodeIsReportedAndTheRunningOneKept() throws Exception {
+        agent("web1");
+        String first = deploy("web1", 1, twoFiles("one"));
+        awaitConverged("web1", 1);
+
+        byte[] garbage = "not a graph".getBytes();
+        String sha = io.muster.agent.etcd.ContentStore.sha256(garbage);
+        new io.muster.agent.etcd.ContentStore(etcd).put(Keys.graph(sha), garbage);
+        Graphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(sha).build());
+
+        await().atMost(PATIENCE).until(() -> status("web1").getError().startsWith("graph " + sha.substring(0, 12) + " of deploy 2 cannot run here: "));
+        assertThat(status("web1").getGraph()).isEqualTo(first);
+        assertThat(status("web1").getDeploy()).isEqualTo(1);
     }
 }

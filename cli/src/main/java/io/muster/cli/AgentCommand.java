@@ -2,6 +2,7 @@ package io.muster.cli;
 
 import io.muster.agent.Agent;
 import io.muster.agent.AgentOptions;
+import io.muster.agent.CodecGraphDecoder;
 import io.muster.agent.GraphDecoder;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
@@ -12,6 +13,7 @@ import io.muster.engine.facts.Facts;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
 import io.muster.engine.metrics.Metrics;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.run.StateLock;
 import io.muster.engine.util.Maps;
 import io.muster.proto.fleet.Failure;
@@ -23,7 +25,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.ServiceLoader;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicReference;
@@ -106,11 +107,7 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
         }
-        GraphDecoder decoder = ServiceLoader.load(GraphDecoder.class).findFirst().orElse(null);
-        if (decoder == null) {
-            err.println("muster: this build has no graph decoder (io.muster.agent.GraphDecoder service)");
-            return 1;
-        }
+        GraphDecoder decoder = new CodecGraphDecoder(Kinds.installed());
         Path state = (prefix != null ? prefix : RunFlags.defaultPrefix()).toAbsolutePath();
         AgentOptions options = new AgentOptions(name, state, overrides, Duration.ofSeconds(leaseTtl), QUIET_SECONDS,
                 Runtime.getRuntime().availableProcessors());

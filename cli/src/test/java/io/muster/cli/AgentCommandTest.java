@@ -8,7 +8,7 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
-import io.muster.agent.testing.ManifestGraphs;
+import io.muster.agent.testing.Graphs;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
 import java.net.InetAddress;
@@ -57,9 +57,11 @@ class AgentCommandTest {
         return agent;
     }
 
-    private void deploy(String host, String yaml) throws Exception {
-        String sha = ManifestGraphs.publishGraph(etcd, yaml);
-        ManifestGraphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(1).setGraph(sha).build());
+    private int bundles;
+
+    private void deploy(String host, long deploy, String yaml) throws Exception {
+        String sha = Graphs.publish(etcd, dir.resolve("bundle-" + ++bundles), yaml);
+        Graphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
     }
 
     private Optional<KeyValue> get(io.etcd.jetcd.ByteSequence key) throws Exception {
@@ -68,7 +70,7 @@ class AgentCommandTest {
 
     @Test
     void onceExitsZeroWhenTheFirstGraphConvergedAndItsStatusIsWritten() throws Exception {
-        deploy("web1", """
+        deploy("web1", 1, """
                 resources:
                   - file:
                       - "%s/motd": {content: "hello\\n"}
@@ -88,10 +90,9 @@ class AgentCommandTest {
 
     @Test
     void aRestartedAgentRunsTheNewGraphFromEtcdOrTheOneKeptOnDiskWhenEtcdIsUnreachable() throws Exception {
-        deploy("web5", "resources: [{file: [{\"%s/v\": {content: one}}]}]".formatted(dir));
+        deploy("web5", 1, "resources: [{file: [{\"%s/v\": {content: one}}]}]".formatted(dir));
         assertThat(agent("web5", "--once").awaitExit(PATIENCE)).isZero();
-        String second = ManifestGraphs.publishGraph(etcd, "resources: [{file: [{\"%s/v\": {content: two}}]}]".formatted(dir));
-        ManifestGraphs.point(etcd, "web5", GraphPointer.newBuilder().setDeploy(2).setGraph(second).build());
+        deploy("web5", 2, "resources: [{file: [{\"%s/v\": {content: two}}]}]".formatted(dir));
 
         MusterProcess again = agent("web5", "--once");
         assertThat(again.awaitExit(PATIENCE)).as(again.err()).isZero();
@@ -110,7 +111,7 @@ class AgentCommandTest {
     @Test
     void onceExitsOneNamingTheFailedResource() throws Exception {
         Files.writeString(dir.resolve("plain"), "a file\n");
-        deploy("web2", """
+        deploy("web2", 1, """
                 resources:
                   - file:
                       - "%s/plain/child": {content: "x"}

@@ -12,7 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.Comparator;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.UUID;
 import java.util.stream.Stream;
 
@@ -47,9 +49,19 @@ public final class LocalBundles {
      *         corrupt, or the disk fails
      */
     public Path tree(Map<String, String> files) throws IOException, EtcdUnreachableException {
+        return tree(files, Set.of());
+    }
+
+    /**
+     * As {@link #tree(Map)}, with {@code directories} (bundle-relative) there too, empty when no file is in
+     * them: a decoded graph runs its child manifests' commands in their directories.
+     */
+    public Path tree(Map<String, String> files, Set<String> directories) throws IOException, EtcdUnreachableException {
         Map<String, String> sorted = new TreeMap<>(files);
         sorted.keySet().forEach(LocalBundles::checkRelative);
-        Path tree = trees.resolve(ContentStore.sha256(listing(sorted)));
+        Set<String> dirs = new TreeSet<>(directories);
+        dirs.forEach(LocalBundles::checkRelative);
+        Path tree = trees.resolve(ContentStore.sha256(listing(sorted, dirs)));
         if (Files.isDirectory(tree)) return tree;
         Path building = trees.resolve(".building-" + UUID.randomUUID());
         try {
@@ -58,6 +70,7 @@ public final class LocalBundles {
                 Files.createDirectories(target.getParent());
                 link(blob(file.getValue()), target);
             }
+            for (String dir : dirs) Files.createDirectories(building.resolve(dir));
             Files.createDirectories(building);
             Files.move(building, tree, StandardCopyOption.ATOMIC_MOVE);
         } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
@@ -92,9 +105,10 @@ public final class LocalBundles {
         }
     }
 
-    private static byte[] listing(Map<String, String> sorted) {
+    private static byte[] listing(Map<String, String> sorted, Set<String> directories) {
         StringBuilder out = new StringBuilder();
         sorted.forEach((path, sha) -> out.append(path).append('\0').append(sha).append('\n'));
+        directories.forEach(dir -> out.append(dir).append("/\0\n")); // no file's line ends so: a tree of no directories keeps its name
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }
 

@@ -9,7 +9,10 @@ import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
 import io.muster.agent.testing.Graphs;
+import io.muster.proto.fleet.Facts;
 import io.muster.proto.fleet.GraphPointer;
+import io.muster.proto.value.Value;
+import io.muster.proto.value.ValueMap;
 import io.muster.proto.fleet.HostStatus;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -76,7 +79,8 @@ class AgentCommandTest {
                       - "%s/motd": {content: "hello\\n"}
                 """.formatted(dir));
 
-        MusterProcess agent = agent("web1", "--once", "--fact", "role=web");
+        Files.writeString(dir.resolve("facts.yaml"), "role: db\ndc: {name: fra1}\n");
+        MusterProcess agent = agent("web1", "--once", "--facts", dir.resolve("facts.yaml"), "--fact", "role=web", "--fact", "dc.rack=7");
 
         assertThat(agent.awaitExit(PATIENCE)).as(agent.err()).isZero();
         assertThat(agent.out()).isEqualTo("web1: converged (deploy 1)\n");
@@ -85,7 +89,16 @@ class AgentCommandTest {
         assertThat(status.getConverged()).isTrue();
         assertThat(status.getDeploy()).isEqualTo(1);
         assertThat(get(Keys.alive("web1"))).as("the lease is revoked as the agent exits").isEmpty();
+        ValueMap facts = Facts.parseFrom(get(Keys.facts("web1")).orElseThrow().getValue().getBytes()).getFacts();
+        assertThat(fact(facts, "role").getText()).as("--fact wins over --facts").isEqualTo("web");
+        ValueMap dc = fact(facts, "dc").getMap();
+        assertThat(fact(dc, "name").getText()).isEqualTo("fra1");
+        assertThat(fact(dc, "rack").getInteger()).as("dotted keys nest").isEqualTo(7);
         assertThat(agent.err()).doesNotContain("Exception").doesNotContain("Epoll");
+    }
+
+    private static Value fact(ValueMap map, String key) {
+        return map.getEntriesList().stream().filter(e -> e.getKey().equals(key)).findFirst().orElseThrow().getValue();
     }
 
     @Test

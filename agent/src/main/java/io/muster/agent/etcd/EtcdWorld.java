@@ -25,7 +25,7 @@ import java.util.function.Consumer;
 import org.slf4j.LoggerFactory;
 
 /**
- * The World of an agent: keys under {@code world/<host>/} and {@code world/shared/}, exports under {@code
+ * The World of an agent: keys under {@code world/hosts/<host>/} and {@code world/shared/}, exports under {@code
  * exported/<kind>/<host>/<name>} bound to the agent's lease (they go when the agent goes, and are published
  * again under the new lease when the host registers again). Every write is a transaction that leaves a value
  * equal to the one there as it is, so watchers see real changes only. Each call runs on a virtual thread of

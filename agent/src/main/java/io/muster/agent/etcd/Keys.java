@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
  * coordinator/leader      the coordinators' election
- * world/&lt;host&gt;/&lt;key&gt;      a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
+ * world/hosts/ * world/&lt;host&gt;/&lt;key&gt;      a hostlt;host * world/&lt;host&gt;/&lt;key&gt;      a hostgt;/ * world/&lt;host&gt;/&lt;key&gt;      a hostlt;key * world/&lt;host&gt;/&lt;key&gt;      a hostgt; a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
  * exported/&lt;kind&gt;/&lt;host&gt;/&lt;name&gt;   a resource a host exports, bound to its agent's lease ('%' and '/' in the
  *                         kind are written %25 and %2F, so a kind's keys are exactly those under its prefix)
  * </pre>
@@ -104,7 +104,7 @@ public final class Keys {
     }
 
     public static ByteSequence worldHost(String host, String name) {
-        return key("world/" + checkHost(host) + "/" + name);
+        return key("world/hosts/" + checkHost(host) + "/" + name);
     }
 
     public static ByteSequence worldShared(String name) {

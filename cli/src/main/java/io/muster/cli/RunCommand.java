@@ -28,7 +28,12 @@ import picocli.CommandLine.Spec;
                 + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error",
-                "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"})
+                "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster run site.yaml                          keep this host converged",
+                "  muster run site.yaml --converged-timeout 30   exit once quiet for 30 s",
+                "  muster run site.yaml --prometheus             serve /metrics on :9233 too%n"})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;

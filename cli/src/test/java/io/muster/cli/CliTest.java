@@ -154,4 +154,33 @@ class CliTest {
         assertThat(unknown.exit()).isEqualTo(64);
         assertThat(unknown.err()).contains("Try 'muster --help'.");
     }
+
+    @Test
+    void aMistypedCommandOrOptionGetsASuggestion() {
+        Cli command = Cli.run("aply", "x.yaml");
+        assertThat(command.exit()).isEqualTo(64);
+        assertThat(command.err()).isEqualTo("""
+                muster: Unmatched arguments from index 0: 'aply', 'x.yaml'
+                Did you mean: muster apply?
+                Try 'muster --help'.
+                """);
+        Cli option = Cli.run("apply", manifest(SITE), "--detailed-exitcode");
+        assertThat(option.exit()).isEqualTo(64);
+        assertThat(option.err()).contains("Unknown option: '--detailed-exitcode'", "--detailed-exitcodes", "Try 'muster apply --help'.");
+    }
+
+    @Test
+    void everyCommandsHelpEndsWithExamplesAndListsEachOptionOnce() {
+        for (String command : List.of("apply", "run", "plan", "check", "validate", "graph")) {
+            String help = Cli.run(command, "--help").out();
+            assertThat(help).as(command).containsPattern("\\nExamples:\\n  muster " + command + " site.yaml ").endsWith("\n");
+            assertThat(help.lines().filter(line -> line.matches(" +--debug .*"))).as(command).hasSize(1);
+        }
+        for (String command : List.of("apply", "run", "plan", "check")) {
+            String help = Cli.run(command, "--help").out();
+            assertThat(help.lines().filter(line -> line.matches(" +--tmp-prefix .*"))).as(command).hasSize(1);
+            assertThat(help.lines().filter(line -> line.matches(" +--prefix=DIR .*"))).as(command).hasSize(1);
+        }
+        assertThat(Cli.run("--help").out()).contains("Examples:\n  muster validate site.yaml");
+    }
 }

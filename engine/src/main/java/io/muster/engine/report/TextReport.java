@@ -7,7 +7,7 @@ import java.io.PrintWriter;
 
 /**
  * Human output: a line per resource that is not stable, as it finishes
- * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes and diffs under it when asked, a
+ * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes (indented) and diffs under it when asked, a
  * line per health check that ran, then a summary block. A child manifest's resource lines end with the
  * manifest in brackets ({@code [lib/web.yaml]}); a group names the resources grouped into it after its own
  * ({@code pkg#vim (with pkg#git, pkg#jq) changed installed}).
@@ -43,7 +43,7 @@ public final class TextReport {
             for (Change c : r.changes()) {
                 String description = c.describe();
                 if (description != null) out.println("    " + description);
-                if (c.diff() != null) c.diff().lines().forEach(l -> out.println("    " + l));
+                if (c.diff() != null) out.print(c.diff()); // as it is, not indented: plan's output is a patch for patch and git apply
             }
         }
     }

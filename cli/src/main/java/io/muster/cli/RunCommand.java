@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean json = run.output == RunFlags.Output.json;
-        TextReport text = new TextReport(out, false);
+        TextReport text = new TextReport(out, false, run.colors());
         long start = System.nanoTime();
         LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
             if (status != null) status.write(converged);

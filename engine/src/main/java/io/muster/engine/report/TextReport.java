@@ -15,11 +15,18 @@ import java.io.PrintWriter;
 public final class TextReport {
     private final PrintWriter out;
     private final boolean details;
+    private final Colors colors;
 
     /** @param details print attribute changes and content diffs under each changed resource */
     public TextReport(PrintWriter out, boolean details) {
+        this(out, details, Colors.NONE);
+    }
+
+    /** @param colors status words and diffs in colour, for a terminal, or {@link Colors#NONE} */
+    public TextReport(PrintWriter out, boolean details, Colors colors) {
         this.out = out;
         this.details = details;
+        this.colors = colors;
     }
 
     public synchronized void resource(ResourceReport r) {
@@ -32,7 +39,7 @@ public final class TextReport {
     private void line(ResourceReport r, String origin) {
         StringBuilder line = new StringBuilder(r.id());
         if (!r.grouped().isEmpty()) line.append(" (with ").append(String.join(", ", r.grouped())).append(')');
-        line.append(' ').append(r.status().label());
+        line.append(' ').append(colors.status(r.status()));
         if (!r.changes().isEmpty()) line.append(' ').append(String.join(",", r.changedAttributes()));
         if (r.refreshed()) line.append(" (refreshed)");
         if (r.status() == Status.CHANGED || r.status() == Status.FAILED) line.append(' ').append(r.durationMs()).append("ms");
@@ -43,7 +50,7 @@ public final class TextReport {
             for (Change c : r.changes()) {
                 String description = c.describe();
                 if (description != null) out.println("    " + description);
-                if (c.diff() != null) out.print(c.diff()); // as it is, not indented: plan's output is a patch for patch and git apply
+                if (c.diff() != null) out.print(colors.diff(c.diff())); // not indented: plan's output is a patch for patch and git apply
             }
         }
     }

@@ -56,7 +56,9 @@ public final class Main {
         else SUBCOMMANDS.forEach((name, command) -> root.addSubcommand(name, command.get()));
         return root
                 .setExecutionStrategy(parsed -> {
-                    if (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--debug")) LogSetup.debug();
+                    CommandLine.ParseResult command = parsed.subcommand();
+                    if (command != null && command.hasMatchedOption("--debug")) LogSetup.debug();
+                    else if (command != null && command.hasMatchedOption("--quiet")) LogSetup.quiet();
                     return new CommandLine.RunLast().execute(parsed);
                 })
                 .setExecutionExceptionHandler(new Failures())

@@ -123,7 +123,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean json = run.output == RunFlags.Output.json;
-        TextReport text = new TextReport(out, false, run.colors());
+        TextReport text = new TextReport(out, false, run.colors(), run.verbosity());
         long start = System.nanoTime();
         LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
             if (status != null) status.write(converged);
@@ -143,7 +143,7 @@ final class RunCommand implements Callable<Integer> {
         LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats(),
                 live.reversals());
         if (json) out.print(report.json());
-        else report.text(out);
+        else if (run.verbosity() != TextReport.Verbosity.QUIET) report.text(out);
         out.flush();
     }
 }

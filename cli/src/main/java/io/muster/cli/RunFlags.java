@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.engine.report.Colors;
+import io.muster.engine.report.TextReport;
 import io.muster.engine.util.fs.Terminal;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
@@ -26,6 +27,17 @@ final class RunFlags {
     @ArgGroup(exclusive = true)
     Prefix prefix = new Prefix();
 
+    @ArgGroup(exclusive = true)
+    Loudness loudness = new Loudness();
+
+    static final class Loudness {
+        @Option(names = {"-q", "--quiet"}, description = "Print only what failed, no summary; log only warnings and errors.")
+        boolean quiet;
+
+        @Option(names = {"-v", "--verbose"}, description = "Print every resource, stable ones too.")
+        boolean verbose;
+    }
+
     static final class Prefix {
         @Option(names = "--prefix", paramLabel = "DIR", description = "Where muster keeps state (default: /var/lib/muster as root, else ~/.local/state/muster).")
         Path dir;
@@ -42,6 +54,11 @@ final class RunFlags {
             case auto -> Terminal.standardOutput() && (System.getenv("NO_COLOR") == null || System.getenv("NO_COLOR").isEmpty());
         };
         return on ? Colors.ANSI : Colors.NONE;
+    }
+
+    TextReport.Verbosity verbosity() {
+        if (loudness.quiet) return TextReport.Verbosity.QUIET;
+        return loudness.verbose ? TextReport.Verbosity.VERBOSE : TextReport.Verbosity.NORMAL;
     }
 
     int sema(picocli.CommandLine.Model.CommandSpec spec) {

@@ -46,6 +46,18 @@ class ColorTest {
     }
 
     @Test
+    void healthCheckOutcomesAreColouredToo() {
+        Path checked = new Manifests(dir).write("checked.yaml", """
+                resources:
+                  - noop:
+                      - up: {health_checks: [{name: fine, command: "true"}]}
+                      - down: {health_checks: [{name: down, command: "exit 2"}]}
+                """);
+        assertThat(Cli.run("check", checked, "--tmp-prefix", "--color=always").out())
+                .contains("noop#up health check 'fine' " + ESC + "32mok" + ESC + "0m\n", "noop#down health check 'down' " + ESC + "31mcritical" + ESC + "0m\n");
+    }
+
+    @Test
     void neverAndOutputThatIsNotATerminalArePlain() throws Exception {
         assertThat(Cli.run("plan", site, "--tmp-prefix", "--color=never").out()).doesNotContain(ESC).contains("-old\n+new\n");
         try (MusterProcess piped = MusterProcess.start(dir, "piped", "plan", site, "--tmp-prefix")) {

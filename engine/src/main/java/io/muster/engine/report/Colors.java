@@ -1,8 +1,11 @@
 package io.muster.engine.report;
 
+import io.muster.engine.health.HealthStatus;
+
 /**
  * Colour for the text report on a terminal (ANSI escapes), or none: status words (changed yellow, failed red, skipped
- * and unresolvable magenta) and the lines of a diff (headers bold, hunk ranges cyan, removed lines red, added green).
+ * and unresolvable magenta; health checks ok green, warning yellow, critical red, unknown magenta) and the lines of a
+ * diff (headers bold, hunk ranges cyan, removed lines red, added green).
  */
 public final class Colors {
     public static final Colors NONE = new Colors(false);
@@ -27,6 +30,16 @@ public final class Colors {
             case STABLE -> GREEN;
             case FAILED -> RED;
             case SKIPPED, UNRESOLVABLE -> MAGENTA;
+        };
+        return paint(color, status.label());
+    }
+
+    String health(HealthStatus status) {
+        String color = switch (status) {
+            case OK -> GREEN;
+            case WARNING -> YELLOW;
+            case CRITICAL -> RED;
+            case UNKNOWN -> MAGENTA;
         };
         return paint(color, status.label());
     }

@@ -51,7 +51,7 @@ public final class TextReport {
         };
         if (shown) line(r, origin);
         for (HealthResult check : r.healthChecks()) {
-            if (verbosity != Verbosity.QUIET || check.status() != HealthStatus.OK) out.println(r.id() + " " + check.describe() + origin);
+            if (verbosity != Verbosity.QUIET || check.status() != HealthStatus.OK) out.println(r.id() + " " + check.describe(colors.health(check.status())) + origin);
         }
         out.flush();
     }

@@ -13,7 +13,13 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:success (with --detailed-exitcodes: no changes)", "1:a resource failed, or the manifest is invalid",
                 "2:changes were made (--detailed-exitcodes)", "4:failures (--detailed-exitcodes)", "6:changes and failures (--detailed-exitcodes)",
-                "64:usage error", "75:another run holds the state lock (see --wait-lock)", "130, 143:stopped by SIGINT, SIGTERM"})
+                "64:usage error", "75:another run holds the state lock (see --wait-lock)", "130, 143:stopped by SIGINT, SIGTERM"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster apply site.yaml                        converge this host once",
+                "  muster apply site.yaml --noop --diff          show what would change",
+                "  muster apply site.yaml --detailed-exitcodes   exit 2 when something changed",
+                "  muster apply site.yaml --data env=prod --fact os.family=debian%n"})
 final class ApplyCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;

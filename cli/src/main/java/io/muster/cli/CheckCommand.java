@@ -10,7 +10,11 @@ import picocli.CommandLine.Spec;
         description = "Run only the resources' health checks, changing nothing, and report each result.",
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:every health check is OK", "1:a health check is not OK, or the manifest is invalid", "64:usage error",
-                "130, 143:stopped by SIGINT, SIGTERM"})
+                "130, 143:stopped by SIGINT, SIGTERM"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster check site.yaml                        run only the health checks",
+                "  muster check site.yaml --output json%n"})
 final class CheckCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;

@@ -11,7 +11,11 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
 @Command(name = "graph", mixinStandardHelpOptions = true,
-        description = "Print the compiled graph: resources and edges, each edge with its reason.")
+        description = "Print the compiled graph: resources and edges, each edge with its reason.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster graph site.yaml | dot -Tsvg > site.svg   draw it with Graphviz",
+                "  muster graph site.yaml --format json%n"})
 final class GraphCommand implements Callable<Integer> {
     enum Format { dot, json }
 

@@ -49,4 +49,9 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
     static void debug() {
         ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.DEBUG);
     }
+
+    /** For --quiet: warnings and errors only. */
+    static void quiet() {
+        ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);
+    }
 }

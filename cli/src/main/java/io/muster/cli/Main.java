@@ -1,5 +1,6 @@
 package io.muster.cli;
 
+import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -9,7 +10,14 @@ import picocli.CommandLine.Command;
 
 /** The one {@code muster} command. */
 @Command(name = "muster", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
-        description = "Distributed, event-driven configuration management.")
+        description = "Distributed, event-driven configuration management.",
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster validate site.yaml                     check a manifest, run nothing",
+                "  muster plan site.yaml                         see what apply would change",
+                "  muster apply site.yaml                        converge this host once",
+                "  muster run site.yaml                          keep it converged",
+                "  muster help apply                             apply's options, exit codes%n"})
 public final class Main {
     /** Usage mistakes get their own exit code, clear of the detailed exit codes 0, 2, 4 and 6. */
     static final int USAGE = 64;
@@ -49,15 +57,32 @@ public final class Main {
         else SUBCOMMANDS.forEach((name, command) -> root.addSubcommand(name, command.get()));
         return root
                 .setExecutionStrategy(parsed -> {
-                    if (parsed.subcommand() != null && parsed.subcommand().hasMatchedOption("--debug")) LogSetup.debug();
+                    CommandLine.ParseResult command = parsed.subcommand();
+                    if (command != null && command.hasMatchedOption("--debug")) LogSetup.debug();
+                    else if (command != null && command.hasMatchedOption("--quiet")) LogSetup.quiet();
                     return new CommandLine.RunLast().execute(parsed);
                 })
                 .setExecutionExceptionHandler(new Failures())
                 .setParameterExceptionHandler((e, unmatched) -> {
-                    e.getCommandLine().getErr().println("muster: " + e.getMessage());
-                    e.getCommandLine().getErr().println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
+                    PrintWriter err = e.getCommandLine().getErr();
+                    err.println("muster: " + e.getMessage());
+                    suggest(e, err);
+                    err.println("Try '" + e.getCommandLine().getCommandSpec().qualifiedName() + " --help'.");
                     return USAGE;
                 });
+    }
+
+    /**
+     * Picocli's suggestions: for a mistyped command only the closest of the (up to three) it finds, which reads as the
+     * answer ("Did you mean: muster apply?"); for a mistyped option those sharing its first letters.
+     */
+    private static void suggest(CommandLine.ParameterException e, PrintWriter err) {
+        if (e instanceof CommandLine.UnmatchedArgumentException unmatched && !unmatched.isUnknownOption()
+                && !unmatched.getSuggestions().isEmpty()) {
+            err.println("Did you mean: " + e.getCommandLine().getCommandSpec().qualifiedName() + " " + unmatched.getSuggestions().getFirst() + "?");
+        } else {
+            CommandLine.UnmatchedArgumentException.printSuggestions(e, err);
+        }
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -10,7 +10,11 @@ import picocli.CommandLine.Spec;
         description = "Show what apply would do, with diffs, changing nothing.",
         exitCodeListHeading = "%nExit codes (always detailed):%n",
         exitCodeList = {"0:nothing to do", "1:the manifest is invalid", "2:changes pending", "4:errors", "6:changes pending and errors", "64:usage error",
-                "130, 143:stopped by SIGINT, SIGTERM"})
+                "130, 143:stopped by SIGINT, SIGTERM"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster plan site.yaml                         what apply would change (diffs)",
+                "  muster plan site.yaml --output json           the same as one JSON document%n"})
 final class PlanCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;

@@ -29,7 +29,12 @@ import picocli.CommandLine.Spec;
                 + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error",
-                "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"})
+                "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster run site.yaml                          keep this host converged",
+                "  muster run site.yaml --converged-timeout 30   exit once quiet for 30 s",
+                "  muster run site.yaml --prometheus             serve /metrics on :9233 too%n"})
 final class RunCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
@@ -114,7 +119,7 @@ final class RunCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean json = run.output == RunFlags.Output.json;
-        TextReport text = new TextReport(out, false);
+        TextReport text = new TextReport(out, false, run.colors(), run.verbosity());
         long start = System.nanoTime();
         LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
             if (status != null) status.write(converged);
@@ -134,7 +139,7 @@ final class RunCommand implements Callable<Integer> {
         LiveReport report = new LiveReport(options.hostname(), noop, converged, (System.nanoTime() - start) / 1_000_000, live.stats(),
                 live.reversals());
         if (json) out.print(report.json());
-        else report.text(out);
+        else if (run.verbosity() != TextReport.Verbosity.QUIET) report.text(out);
         out.flush();
     }
 }

@@ -1,5 +1,8 @@
 package io.muster.cli;
 
+import io.muster.engine.report.Colors;
+import io.muster.engine.report.TextReport;
+import io.muster.engine.util.fs.Terminal;
 import java.nio.file.Path;
 import java.util.concurrent.ThreadLocalRandom;
 import picocli.CommandLine.ArgGroup;
@@ -15,8 +18,25 @@ final class RunFlags {
     @Option(names = "--output", paramLabel = "FORMAT", description = "text or json (default: ${DEFAULT-VALUE}).", defaultValue = "text")
     Output output;
 
+    enum When { auto, always, never }
+
+    @Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+            description = "Colour status words and diffs: auto (on a terminal, unless NO_COLOR is set), always or never (default: ${DEFAULT-VALUE}).")
+    When color;
+
     @ArgGroup(exclusive = true)
     Prefix prefix = new Prefix();
+
+    @ArgGroup(exclusive = true)
+    Loudness loudness = new Loudness();
+
+    static final class Loudness {
+        @Option(names = {"-q", "--quiet"}, description = "Print only what failed, no summary; log only warnings and errors.")
+        boolean quiet;
+
+        @Option(names = {"-v", "--verbose"}, description = "Print every resource, stable ones too.")
+        boolean verbose;
+    }
 
     static final class Prefix {
         @Option(names = "--prefix", paramLabel = "DIR", description = "Where muster keeps state (default: /var/lib/muster as root, else ~/.local/state/muster).")
@@ -24,6 +44,21 @@ final class RunFlags {
 
         @Option(names = "--tmp-prefix", description = "Keep state in a new temporary directory.")
         boolean tmp;
+    }
+
+    /** What --color asks for, always and never over NO_COLOR (as no-color.org has it); auto colours only a terminal. */
+    Colors colors() {
+        boolean on = switch (color) {
+            case always -> true;
+            case never -> false;
+            case auto -> Terminal.standardOutput() && (System.getenv("NO_COLOR") == null || System.getenv("NO_COLOR").isEmpty());
+        };
+        return on ? Colors.ANSI : Colors.NONE;
+    }
+
+    TextReport.Verbosity verbosity() {
+        if (loudness.quiet) return TextReport.Verbosity.QUIET;
+        return loudness.verbose ? TextReport.Verbosity.VERBOSE : TextReport.Verbosity.NORMAL;
     }
 
     int sema(picocli.CommandLine.Model.CommandSpec spec) {

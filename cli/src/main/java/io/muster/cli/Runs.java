@@ -38,7 +38,7 @@ final class Runs {
         Path prefix = flags.prefix();
         RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,
                 mode == Mode.HEALTH_CHECK_ONLY);
-        TextReport text = new TextReport(out, diff);
+        TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
         OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : text::resource);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
         try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));

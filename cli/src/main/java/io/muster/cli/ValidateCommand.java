@@ -11,7 +11,11 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "validate", mixinStandardHelpOptions = true,
         description = "Check a manifest without running it: every error as FILE:LINE:COL: message.",
-        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:valid", "1:invalid", "64:usage error"})
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:valid", "1:invalid", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster validate site.yaml                     each problem as FILE:LINE:COL",
+                "  muster validate site.yaml --data env=prod     with the data apply gets%n"})
 final class ValidateCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;

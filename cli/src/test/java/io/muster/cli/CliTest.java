@@ -92,6 +92,38 @@ class CliTest {
     }
 
     @Test
+    void planPrintsAPatchThatPatchAndGitApplyTake() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - file:
+                      - ROOT/changed: {content: "one\\nTWO\\nthree\\n", mode: "0644"}
+                      - ROOT/new: {content: "no final newline", mode: "0644"}
+                      - ROOT/emptied: {content: "", mode: "0644"}
+                """);
+        for (List<String> tool : List.of(List.of("patch", "-p1", "--batch"), List.of("git", "apply", "-p1", "-"))) {
+            Files.writeString(dir.resolve("changed"), "one\ntwo\nthree\n");
+            Files.writeString(dir.resolve("emptied"), "all\nof\nit");
+            Files.deleteIfExists(dir.resolve("new"));
+            for (Path file : List.of(dir.resolve("changed"), dir.resolve("emptied"))) {
+                Files.setPosixFilePermissions(file, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            }
+            Cli plan = Cli.run("plan", site, "--tmp-prefix");
+            assertThat(plan.exit()).isEqualTo(2);
+
+            Path patch = Files.writeString(dir.resolve("plan.out"), plan.out());
+            ProcessBuilder applying = new ProcessBuilder(tool).directory(Path.of("/").toFile()).redirectInput(patch.toFile())
+                    .redirectErrorStream(true).redirectOutput(dir.resolve("tool.out").toFile());
+            applying.environment().put("GIT_CEILING_DIRECTORIES", "/");
+            assertThat(applying.start().waitFor()).as("%s on\n%s%s", tool, plan.out(), Files.readString(dir.resolve("tool.out"))).isZero();
+
+            assertThat(Files.readString(dir.resolve("changed"))).isEqualTo("one\nTWO\nthree\n");
+            assertThat(Files.readString(dir.resolve("new"))).isEqualTo("no final newline");
+            assertThat(Files.readString(dir.resolve("emptied"))).isEmpty();
+            assertThat(Cli.run("apply", site, "--tmp-prefix", "--detailed-exitcodes").exit()).as("nothing left to do").isZero();
+        }
+    }
+
+    @Test
     void dataFactsAndFactsFile() throws Exception {
         Path facts = dir.resolve("facts.json");
         Files.writeString(facts, "{\"os\": {\"family\": \"redhat\"}, \"role\": \"db\"}");
@@ -153,5 +185,34 @@ class CliTest {
         Cli unknown = Cli.run("aply");
         assertThat(unknown.exit()).isEqualTo(64);
         assertThat(unknown.err()).contains("Try 'muster --help'.");
+    }
+
+    @Test
+    void aMistypedCommandOrOptionGetsASuggestion() {
+        Cli command = Cli.run("aply", "x.yaml");
+        assertThat(command.exit()).isEqualTo(64);
+        assertThat(command.err()).isEqualTo("""
+                muster: Unmatched arguments from index 0: 'aply', 'x.yaml'
+                Did you mean: muster apply?
+                Try 'muster --help'.
+                """);
+        Cli option = Cli.run("apply", manifest(SITE), "--detailed-exitcode");
+        assertThat(option.exit()).isEqualTo(64);
+        assertThat(option.err()).contains("Unknown option: '--detailed-exitcode'", "--detailed-exitcodes", "Try 'muster apply --help'.");
+    }
+
+    @Test
+    void everyCommandsHelpEndsWithExamplesAndListsEachOptionOnce() {
+        for (String command : List.of("apply", "run", "plan", "check", "validate", "graph")) {
+            String help = Cli.run(command, "--help").out();
+            assertThat(help).as(command).containsPattern("\\nExamples:\\n  muster " + command + " site.yaml ").endsWith("\n");
+            assertThat(help.lines().filter(line -> line.matches(" +--debug .*"))).as(command).hasSize(1);
+        }
+        for (String command : List.of("apply", "run", "plan", "check")) {
+            String help = Cli.run(command, "--help").out();
+            assertThat(help.lines().filter(line -> line.matches(" +--tmp-prefix .*"))).as(command).hasSize(1);
+            assertThat(help.lines().filter(line -> line.matches(" +--prefix=DIR .*"))).as(command).hasSize(1);
+        }
+        assertThat(Cli.run("--help").out()).contains("Examples:\n  muster validate site.yaml");
     }
 }

@@ -50,12 +50,7 @@ final class MusterProcess implements AutoCloseable {
     /** As {@link #start(Path, String, Map, Object...)}, with {@code jvmOptions} for muster's JVM ({@code -Duser.language=tr}). */
     static MusterProcess start(Path dir, String name, List<String> jvmOptions, Map<String, String> environment, Object... args)
             throws IOException {
-        List<String> command = new ArrayList<>(List.of(
-                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.muster.cli.Main"));
-        for (Object arg : args) command.add(String.valueOf(arg));
+        List<String> command = command(jvmOptions, args);
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
         String marker = MARKER + "=" + UUID.randomUUID();
@@ -65,6 +60,17 @@ final class MusterProcess implements AutoCloseable {
         builder.environment().putAll(environment);
         builder.environment().put(MARKER, marker.substring(MARKER.length() + 1));
         return new MusterProcess(builder.start(), out, err, marker);
+    }
+
+    /** The command line that runs {@code muster ARGS…} in a JVM of its own, with {@code jvmOptions}. */
+    static List<String> command(List<String> jvmOptions, Object... args) {
+        List<String> command = new ArrayList<>(List.of(
+                Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.muster.cli.Main"));
+        for (Object arg : args) command.add(String.valueOf(arg));
+        return command;
     }
 
     String out() {

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -477,9 +478,9 @@ class RunCommandTest {
         assertThat(metrics.value("muster_resources", "kind", "exec")).isEqualTo(2.0);
         assertThat(metrics.value("muster_converged")).isEqualTo(1.0);
         assertThat(metrics.value("muster_graph_start_time_seconds")).isBetween(startedAt - 1, System.currentTimeMillis() / 1000.0);
-        assertThat(metrics.value("muster_failures", "kind", "exec", "failure", "hard")).isEqualTo(1.0);
-        assertThat(metrics.value("muster_failures", "kind", "exec", "failure", "soft")).isEqualTo(0.0);
-        assertThat(metrics.value("muster_failures", "kind", "file", "failure", "hard")).isEqualTo(0.0);
+        assertThat(metrics.value("muster_resources_failing", "kind", "exec", "failure", "hard")).isEqualTo(1.0);
+        assertThat(metrics.value("muster_resources_failing", "kind", "exec", "failure", "soft")).isEqualTo(0.0);
+        assertThat(metrics.value("muster_resources_failing", "kind", "file", "failure", "hard")).isEqualTo(0.0);
         assertThat(metrics.value("muster_failures_total", "kind", "exec", "failure", "soft")).isEqualTo(2.0);
         assertThat(metrics.value("muster_failures_total", "kind", "exec", "failure", "hard")).isEqualTo(1.0);
         assertThat(metrics.value("muster_checkapply_total", "kind", "exec", "apply", "true", "eventful", "false", "errorful", "true"))
@@ -489,6 +490,8 @@ class RunCommandTest {
         assertThat(metrics.value("muster_checkapply_total", "kind", "file", "apply", "true", "eventful", "true", "errorful", "false"))
                 .isEqualTo(2.0);
         assertThat(metrics.families()).contains("jvm_memory_used_bytes", "jvm_threads_current");
+        assertThat(metrics.text()).contains("# TYPE muster_failures_total counter\n", "# TYPE muster_checkapply_total counter\n");
+        assertThat(promtoolCheck(metrics.text())).as("promtool check metrics").isEmpty();
 
         Files.writeString(path("a"), "tampered\n");
         eventually().until(() -> Metrics.scrape(port)
@@ -496,8 +499,21 @@ class RunCommandTest {
         assertThat(path("a")).hasContent("a");
     }
 
-    /** A scrape of {@code /metrics}: each sample by family name and labels. */
-    private record Metrics(Map<String, Double> samples) {
+    /** What Prometheus' own linter finds wrong with a scrape (names, types, help), one problem a line; empty when nothing. */
+    private String promtoolCheck(String exposition) throws IOException, InterruptedException {
+        Path input = Files.writeString(dir.resolve("metrics.txt"), exposition);
+        Process promtool;
+        try {
+            promtool = new ProcessBuilder("promtool", "check", "metrics").redirectInput(input.toFile()).redirectErrorStream(true).start();
+        } catch (IOException e) {
+            throw new IllegalStateException("this test needs promtool: apt-get install prometheus; ./run-tests installs it", e);
+        }
+        String problems = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        return promtool.waitFor() == 0 ? "" : problems.isEmpty() ? "promtool exited " + promtool.exitValue() : problems;
+    }
+
+    /** A scrape of {@code /metrics}: its text, and each sample by family name and labels. */
+    private record Metrics(String text, Map<String, Double> samples) {
         private static final Pattern SAMPLE = Pattern.compile("([a-zA-Z_:][a-zA-Z0-9_:]*)(?:\\{(.*)})? (\\S+)");
         private static final Pattern LABEL = Pattern.compile("([a-zA-Z_][a-zA-Z0-9_]*)=\"((?:[^\"\\\\]|\\\\.)*)\"");
 
@@ -513,7 +529,7 @@ class RunCommandTest {
                     assertThat(m.matches()).as("a sample line: %s", line).isTrue();
                     samples.put(key(m.group(1), labels(m.group(2))), Double.parseDouble(m.group(3)));
                 }
-                return new Metrics(samples);
+                return new Metrics(response.body(), samples);
             }
         }
 

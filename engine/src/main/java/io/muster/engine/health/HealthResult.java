@@ -9,7 +9,12 @@ public record HealthResult(String name, HealthStatus status, String output, int 
 
     /** {@code health check 'http' critical after 3 tries: connection refused}. */
     public String describe() {
-        return "health check '" + name + "' " + status.label() + (tries > 1 ? " after " + tries + " tries" : "")
+        return describe(status.label());
+    }
+
+    /** As {@link #describe()}, with {@code statusWord} (the status, coloured for a terminal) in place of the status. */
+    public String describe(String statusWord) {
+        return "health check '" + name + "' " + statusWord + (tries > 1 ? " after " + tries + " tries" : "")
                 + (output.isEmpty() ? "" : ": " + output);
     }
 }

@@ -21,14 +21,11 @@ public final class Metrics {
     private final Counter checkApplies = Counter.builder().name("muster_checkapply_total")
             .help("checkApply calls, by kind; apply=false in noop; eventful when it changed something; errorful when it failed")
             .labelNames("kind", "apply", "eventful", "errorful").withoutExemplars().register(registry);
-    /**
-     * A counter in all but its type: the Prometheus client names a counter's family without {@code _total},
-     * which would clash with the gauge {@code muster_failures}, so it is exposed as a gauge that only grows.
-     */
-    private final Gauge failuresTotal = Gauge.builder().name("muster_failures_total")
-            .help("Failed checkApply or watch attempts so far (only grows), by kind; soft when a retry follows, hard when retries are exhausted")
+    private final Counter failuresTotal = Counter.builder().name("muster_failures_total")
+            .help("Failed checkApply or watch attempts, by kind; soft when a retry follows, hard when retries are exhausted")
             .labelNames("kind", "failure").withoutExemplars().register(registry);
-    private final Gauge failures = Gauge.builder().name("muster_failures")
+    /** Not {@code muster_failures}: that is the counter's family name (its samples are {@code muster_failures_total}). */
+    private final Gauge failing = Gauge.builder().name("muster_resources_failing")
             .help("Resources failing now, by kind; soft while retrying, hard once retries are exhausted")
             .labelNames("kind", "failure").withoutExemplars().register(registry);
     private final Gauge graphStart = Gauge.builder().name("muster_graph_start_time_seconds")
@@ -48,7 +45,7 @@ public final class Metrics {
         resourcesByKind.forEach((kind, n) -> {
             resources.labelValues(kind).set(n);
             for (String failure : new String[] {"soft", "hard"}) { // present from the start, so a scrape sees zeros
-                failures.labelValues(kind, failure).inc(0);
+                failing.labelValues(kind, failure).inc(0);
                 failuresTotal.labelValues(kind, failure).inc(0);
             }
         });
@@ -67,7 +64,7 @@ public final class Metrics {
 
     /** A resource entered ({@code delta} 1) or left (-1) a failing state. */
     public void failing(String kind, boolean hard, int delta) {
-        failures.labelValues(kind, label(hard)).inc(delta);
+        failing.labelValues(kind, label(hard)).inc(delta);
     }
 
     public void converged(boolean value) {

@@ -8,32 +8,59 @@ import java.util.Locale;
 
 /**
  * Human output: a line per resource that is not stable, as it finishes
- * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes and diffs under it when asked, a
+ * ({@code file#/etc/motd changed content,mode 3ms}), attribute changes (indented) and diffs under it when asked, a
  * line per health check that ran, then a summary block. A child manifest's resource lines end with the
  * manifest in brackets ({@code [lib/web.yaml]}); a group names the resources grouped into it after its own
- * ({@code pkg#vim (with pkg#git, pkg#jq) changed installed}).
+ * ({@code pkg#vim (with pkg#git, pkg#jq) changed installed}). Quiet, it says only what failed; verbose, it lists
+ * stable resources too.
  */
 public final class TextReport {
     private final PrintWriter out;
     private final boolean details;
+    private final Colors colors;
+    private final Verbosity verbosity;
+
+    /** How much the report says. */
+    public enum Verbosity {
+        /** Only what failed: resources and health checks that are not OK; no summary. */
+        QUIET,
+        /** What changed or did not go well, and the summary. */
+        NORMAL,
+        /** Every resource, stable ones too, and the summary. */
+        VERBOSE
+    }
 
     /** @param details print attribute changes and content diffs under each changed resource */
     public TextReport(PrintWriter out, boolean details) {
+        this(out, details, Colors.NONE, Verbosity.NORMAL);
+    }
+
+    /** @param colors status words and diffs in colour, for a terminal, or {@link Colors#NONE} */
+    public TextReport(PrintWriter out, boolean details, Colors colors, Verbosity verbosity) {
         this.out = out;
         this.details = details;
+        this.colors = colors;
+        this.verbosity = verbosity;
     }
 
     public synchronized void resource(ResourceReport r) {
         String origin = r.manifest() == null ? "" : " [" + r.manifest() + "]";
-        if (r.status() != Status.STABLE) line(r, origin);
-        for (HealthResult check : r.healthChecks()) out.println(r.id() + " " + check.describe() + origin);
+        boolean shown = switch (verbosity) {
+            case QUIET -> r.status() == Status.FAILED;
+            case NORMAL -> r.status() != Status.STABLE;
+            case VERBOSE -> true;
+        };
+        if (shown) line(r, origin);
+        for (HealthResult check : r.healthChecks()) {
+            if (verbosity != Verbosity.QUIET || check.status() != HealthStatus.OK) out.println(r.id() + " " + check.describe(colors.health(check.status())) + origin);
+        }
         out.flush();
     }
 
     private void line(ResourceReport r, String origin) {
         StringBuilder line = new StringBuilder(r.id());
         if (!r.grouped().isEmpty()) line.append(" (with ").append(String.join(", ", r.grouped())).append(')');
-        line.append(' ').append(r.status().label());
+        line.append(' ').append(colors.status(r.status()));
         if (!r.changes().isEmpty()) line.append(' ').append(String.join(",", r.changedAttributes()));
         if (r.refreshed()) line.append(" (refreshed)");
         if (r.status() == Status.CHANGED || r.status() == Status.FAILED) line.append(' ').append(r.durationMs()).append("ms");
@@ -44,12 +71,13 @@ public final class TextReport {
             for (Change c : r.changes()) {
                 String description = c.describe();
                 if (description != null) out.println("    " + description);
-                if (c.diff() != null) c.diff().lines().forEach(l -> out.println("    " + l));
+                if (c.diff() != null) out.print(colors.diff(c.diff())); // not indented: plan's output is a patch for patch and git apply
             }
         }
     }
 
     public synchronized void summary(Report report) {
+        if (verbosity == Verbosity.QUIET) return;
         out.printf(Locale.ROOT, "%s on %s: %d resources in %dms%n", report.mode(), report.host(), report.resources().size(), report.durationMs());
         out.printf(Locale.ROOT, "  changed %d, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
                 report.count(Status.CHANGED), report.count(Status.STABLE), report.count(Status.FAILED),

@@ -10,8 +10,9 @@ import java.nio.file.Path;
 
 /**
  * How muster writes a file: a temp file in the same directory, created 0600 without following links, its
- * owner and mode set on its descriptor, synced, renamed over the target. A reader never sees a
- * half-written file, and no one else can open it while it is written.
+ * owner and mode set on its descriptor, synced, renamed over the target, and the directory synced so the
+ * rename survives a power cut. A reader never sees a half-written file, and no one else can open it while it
+ * is written.
  */
 public final class AtomicFiles {
     private AtomicFiles() {}

@@ -70,5 +70,11 @@ class TemplateTest {
     @Test
     void javaClassesAreOutOfReach() {
         assertThatThrownBy(() -> render("${ java.lang.System.exit(1) }")).isInstanceOf(TemplateException.class);
+        // JEXL's RESTRICTED permissions: a value's class may be named, but nothing is reached through it
+        for (String escape : List.of("${ 'x'.getClass().forName('java.lang.Runtime') }",
+                "${ new('java.io.File', '/etc/passwd').delete() }", "${ data.names.getClass().getClassLoader() }",
+                "${ facts.getClass().getName() }")) {
+            assertThatThrownBy(() -> render(escape)).as(escape).isInstanceOf(TemplateException.class);
+        }
     }
 }

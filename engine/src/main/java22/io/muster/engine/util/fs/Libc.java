@@ -85,6 +85,7 @@ final class Libc {
     private static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
+    private static final MethodHandle ISATTY = plain("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
     private static final MethodHandle GETPWNAM = plain("getpwnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
     private static final MethodHandle GETPWUID = plain("getpwuid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
     private static final MethodHandle GETGRNAM = plain("getgrnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
@@ -277,6 +278,15 @@ final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment captured = arena.allocate(CAPTURED);
             return (int) GETEUID.invokeExact(captured);
+        } catch (Throwable e) {
+            throw new AssertionError(e);
+        }
+    }
+
+    /** Whether the descriptor is a terminal (0: not, or not open). */
+    static boolean isatty(int fd) {
+        try {
+            return (int) ISATTY.invokeExact(fd) == 1;
         } catch (Throwable e) {
             throw new AssertionError(e);
         }

@@ -18,7 +18,7 @@ import java.util.concurrent.ThreadLocalRandom;
 /**
  * A file being written to take another's place: created exclusively, without following links, mode 0600
  * (no one else can open it while its content is written); the final owner and mode are set on its
- * descriptor, then it is synced and renamed over the target. Closed before commit, it is removed.
+ * descriptor, then it is synced and renamed over the target, and the directory synced. Closed before commit, it is removed.
  */
 public final class TempFile implements AutoCloseable {
     static final String MARK = ".muster-";
@@ -86,8 +86,10 @@ public final class TempFile implements AutoCloseable {
     }
 
     /**
-     * Syncs the content and renames the temp file over the target. Fails, leaving the target as it was,
-     * when the temp file is no longer the one muster wrote (someone renamed another file to its name).
+     * Syncs the content, renames the temp file over the target and syncs the directory: the rename is an entry in
+     * the directory, and until that is on disk a power cut can bring the old file back after muster reported the
+     * change as made. Fails, leaving the target as it was, when the temp file is no longer the one muster wrote
+     * (someone renamed another file to its name).
      */
     public void commit() throws IOException {
         Libc.fsync(fd, dir.pathOf(name));
@@ -104,6 +106,7 @@ public final class TempFile implements AutoCloseable {
             committed = true;
             OPEN.remove(this);
         }
+        Libc.fsync(dir.fd(), dir.path());
     }
 
     private IOException moved() {

@@ -177,7 +177,7 @@ class DocumentResourceTest {
                 """), id("app.json"));
         assertThat(r.status()).isEqualTo(Status.CHANGED);
         assertThat(r.changes()).singleElement().satisfies(c -> assertThat(c.diff())
-                .startsWith("--- " + dir.resolve("app.json")).contains("-  \"port\": 80\n+  \"port\": 8080\n"));
+                .startsWith("--- a" + dir.resolve("app.json")).contains("-  \"port\": 80\n+  \"port\": 8080\n"));
         assertThat(read("app.json")).isEqualTo("{\n  \"keep\": 1,\n  \"port\": 80\n}\n");
         assertThat(dir.resolve(".prefix")).doesNotExist();
     }

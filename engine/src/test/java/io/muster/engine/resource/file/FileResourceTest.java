@@ -62,7 +62,7 @@ class FileResourceTest {
                 """);
         ResourceReport r = resource(plan, id("conf"));
         assertThat(r.status()).isEqualTo(Status.CHANGED);
-        assertThat(r.changes()).anySatisfy(c -> assertThat(c.diff()).contains("-old\n+new\n").startsWith("--- " + dir.resolve("conf")));
+        assertThat(r.changes()).anySatisfy(c -> assertThat(c.diff()).contains("-old\n+new\n").startsWith("--- a" + dir.resolve("conf")));
         assertThat(r.changes()).anySatisfy(c -> assertThat(c.describe()).isEqualTo("mode 0600 -> 0644"));
         assertThat(Files.readString(dir.resolve("conf"))).isEqualTo("a\nold\nc\n");
         assertThat(mode("conf")).isEqualTo("rw-------");

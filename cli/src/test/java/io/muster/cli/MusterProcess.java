@@ -67,6 +67,7 @@ final class MusterProcess implements AutoCloseable {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
+        if (Runtime.version().feature() >= 24) command.add("--sun-misc-unsafe-memory-access=allow"); // as the launcher: protobuf
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.muster.cli.Main"));
         for (Object arg : args) command.add(String.valueOf(arg));

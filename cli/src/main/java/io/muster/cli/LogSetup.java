@@ -12,9 +12,14 @@ import org.slf4j.LoggerFactory;
 
 /**
  * Logging in code rather than logback.xml (parsing XML costs start-up time on every run): concise lines
- * on stderr, {@code LEVEL resource [child manifest]: message}; netty and gRPC only at WARN.
+ * on stderr, {@code LEVEL resource [child manifest]: message}; netty and gRPC only at WARN, jetcd's retries not at all.
  */
 public final class LogSetup extends ContextAwareBase implements Configurator {
+    /**
+     * gRPC logs through java.util.logging (an INFO line about epoll at every start); held here because JUL
+     * keeps loggers weakly, and a collected logger would forget its level.
+     */
+    private static final java.util.logging.Logger GRPC_JUL = java.util.logging.Logger.getLogger("io.grpc");
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
@@ -34,7 +39,10 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         root.addAppender(console);
         context.getLogger("io.netty").setLevel(Level.WARN);
         context.getLogger("io.grpc").setLevel(Level.WARN);
-        context.getLogger("io.etcd").setLevel(Level.WARN);
+        // jetcd warns of each retry of an unreachable etcd; the command says so itself, in one line
+        context.getLogger("io.etcd").setLevel(Level.ERROR);
+        context.getLogger("io.vertx").setLevel(Level.WARN);
+        GRPC_JUL.setLevel(java.util.logging.Level.WARNING);
         return ExecutionStatus.DO_NOT_INVOKE_NEXT_IF_ANY;
     }
 

@@ -1,0 +1,119 @@
+package io.muster.agent.bundle;
+
+import io.muster.agent.etcd.ContentStore;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.Keys;
+import io.muster.engine.util.fs.TrustedPath;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.FileAlreadyExistsException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.UUID;
+import java.util.stream.Stream;
+
+/**
+ * Bundle files on local disk: each content fetched once from the fleet's {@link ContentStore} into {@code
+ * blobs/<sha256>}, and laid out as the directory trees graphs read them from ({@code trees/<sha256 of the
+ * listing>/<path>}), so a graph decoded on an agent or compiled on a coordinator finds its {@code source}
+ * files where its manifest had them. A tree appears whole (built aside, then renamed) or not at all, and is
+ * never changed once there: trees are named by what they hold.
+ *
+ * <p>The root is a private state directory of muster's (0700), so nothing in it is another user's to swap.
+ */
+public final class LocalBundles {
+    private final Path blobs;
+    private final Path trees;
+    private final ContentStore store;
+
+    public LocalBundles(Path root, ContentStore store) throws IOException {
+        TrustedPath.createPrivate(root).close();
+        this.blobs = root.resolve("blobs");
+        this.trees = root.resolve("trees");
+        Files.createDirectories(blobs);
+        Files.createDirectories(trees);
+        this.store = store;
+    }
+
+    /**
+     * The directory holding {@code files} (bundle-relative path → sha256 of its content), fetching what is
+     * not on disk yet.
+     *
+     * @throws IOException when a path is not a plain relative one, a content is missing from the store or is
+     *         corrupt, or the disk fails
+     */
+    public Path tree(Map<String, String> files) throws IOException, EtcdUnreachableException {
+        Map<String, String> sorted = new TreeMap<>(files);
+        sorted.keySet().forEach(LocalBundles::checkRelative);
+        Path tree = trees.resolve(ContentStore.sha256(listing(sorted)));
+        if (Files.isDirectory(tree)) return tree;
+        Path building = trees.resolve(".building-" + UUID.randomUUID());
+        try {
+            for (Map.Entry<String, String> file : sorted.entrySet()) {
+                Path target = building.resolve(file.getKey());
+                Files.createDirectories(target.getParent());
+                link(blob(file.getValue()), target);
+            }
+            Files.createDirectories(building);
+            Files.move(building, tree, StandardCopyOption.ATOMIC_MOVE);
+        } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
+            // another caller built the same tree first: theirs holds the same files
+        } finally {
+            deleteTree(building);
+        }
+        return tree;
+    }
+
+    /** The local copy of the content named {@code sha256}, fetched from the store when missing. */
+    public Path blob(String sha256) throws IOException, EtcdUnreachableException {
+        Path blob = blobs.resolve(sha256);
+        if (Files.isRegularFile(blob)) return blob;
+        byte[] content;
+        try {
+            content = store.get(Keys.blob(sha256)).orElseThrow(() -> new IOException("bundle file " + sha256 + " is missing from etcd"));
+        } catch (ContentStore.CorruptValueException e) {
+            throw new IOException(e.getMessage(), e);
+        }
+        Path temp = blobs.resolve(".fetching-" + UUID.randomUUID());
+        Files.write(temp, content);
+        Files.move(temp, blob, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+        return blob;
+    }
+
+    private static void link(Path blob, Path target) throws IOException {
+        try {
+            Files.createLink(target, blob); // one copy on disk however many trees hold it
+        } catch (UnsupportedOperationException | IOException e) {
+            Files.copy(blob, target, StandardCopyOption.REPLACE_EXISTING);
+        }
+    }
+
+    private static byte[] listing(Map<String, String> sorted) {
+        StringBuilder out = new StringBuilder();
+        sorted.forEach((path, sha) -> out.append(path).append('\0').append(sha).append('\n'));
+        return out.toString().getBytes(StandardCharsets.UTF_8);
+    }
+
+    /** A bundle path is '/'-separated and stays inside the bundle: a pointer must never make us write elsewhere. */
+    static String checkRelative(String path) {
+        boolean plain = !path.isEmpty() && !path.startsWith("/") && !path.contains("\\") && !path.contains("\0");
+        if (plain) {
+            for (String part : path.split("/", -1)) {
+                if (part.isEmpty() || part.equals(".") || part.equals("..")) plain = false;
+            }
+        }
+        if (!plain) throw new IllegalArgumentException("not a bundle-relative path: '" + path + "'");
+        return path;
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (Stream<Path> paths = Files.walk(root)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
+    }
+}

@@ -22,8 +22,9 @@ import java.util.stream.Stream;
  * Reads what {@code muster deploy DIR|FILE} ships. FILE: its directory is the bundle and FILE the root
  * manifest; DIR: the bundle is DIR and its root manifest {@value #DEFAULT_MANIFEST}. The bundle is read
  * recursively, leaving out {@code .git} and what {@code .musterignore} lists ({@link IgnoreRules}). A symbolic
- * link is followed when its target stays inside the bundle, else left out with a warning: a deploy must not
- * ship files from elsewhere on the deploying host. Other special files (FIFOs, sockets, devices) are left out
+ * link is followed when its target stays inside the bundle (its files are shipped under the link's path too),
+ * else left out with a warning: a deploy must not ship files from elsewhere on the deploying host; a link to a
+ * directory that holds it is left out too. Other special files (FIFOs, sockets, devices) are left out
  * with a warning too.
  */
 public final class BundleReader {
@@ -85,7 +86,7 @@ public final class BundleReader {
         private final Path root;
         private final IgnoreRules ignore;
         private final List<Bundle.File> files = new ArrayList<>();
-        private final Set<Path> visited = new HashSet<>();
+        private final Set<Path> ancestors = new HashSet<>(); // the real directories being read, outermost first
         private long bytes;
 
         Walk(Path root, IgnoreRules ignore) {
@@ -95,7 +96,10 @@ public final class BundleReader {
 
         /** @param real the directory's real path; {@code relative} where it is in the bundle */
         void directory(Path real, Path relative) throws DeployException {
-            if (!visited.add(real)) return; // a link back to a directory already read: its files are in already
+            if (!ancestors.add(real)) {
+                warnings.accept(root.resolve(relative) + ": left out, a symbolic link to a directory that holds it");
+                return;
+            }
             List<Path> entries;
             try (Stream<Path> list = Files.list(real)) {
                 entries = list.sorted().toList();
@@ -103,6 +107,7 @@ public final class BundleReader {
                 throw new DeployException(root.resolve(relative) + ": cannot read the directory (" + e.getMessage() + ")");
             }
             for (Path entry : entries) entry(entry, relative.resolve(entry.getFileName().toString()));
+            ancestors.remove(real);
         }
 
         private void entry(Path path, Path relative) throws DeployException {

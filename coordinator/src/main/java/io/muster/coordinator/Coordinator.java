@@ -1,0 +1,85 @@
+package io.muster.coordinator;
+
+import io.muster.agent.bundle.LocalBundles;
+import io.muster.agent.etcd.ContentStore;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import java.io.IOException;
+import java.time.Clock;
+import java.time.Duration;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code muster coordinator}: campaigns to lead (several coordinators may run; one leads) and, while it leads,
+ * compiles and publishes each host's graph ({@link Leader}). When etcd is away or the lead is lost it steps
+ * down, waits a jittered, growing while ({@link Backoff}) and campaigns again.
+ */
+public final class Coordinator implements AutoCloseable {
+    private static final Logger LOG = LoggerFactory.getLogger(Coordinator.class);
+
+    private final Etcd etcd;
+    private final CoordinatorOptions options;
+    private final HostCompiler compiler;
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile Term term;
+
+    public Coordinator(Etcd etcd, CoordinatorOptions options, GraphEncoder encoder) throws IOException {
+        this.etcd = etcd;
+        this.options = options;
+        ContentStore store = new ContentStore(etcd);
+        BundleCache bundles = new BundleCache(etcd, new LocalBundles(options.stateDir().resolve("bundles"), store));
+        this.compiler = new HostCompiler(bundles, encoder, store, Clock.systemUTC());
+        this.thread = Thread.ofPlatform().name("muster-coordinator").unstarted(this::loop);
+    }
+
+    public Coordinator start() {
+        thread.start();
+        return this;
+    }
+
+    /** Whether this coordinator leads now. */
+    public boolean leading() {
+        Term now = term;
+        return now != null && !now.ended();
+    }
+
+    private void loop() {
+        Backoff backoff = new Backoff();
+        while (!closed) {
+            try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl())) {
+                Term won = leadership.campaign();
+                term = won;
+                LOG.info("{} leads", options.name());
+                backoff.reset();
+                String why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
+                if (!closed) LOG.warn("{} no longer leads: {}", options.name(), why);
+            } catch (EtcdUnreachableException e) {
+                if (!closed) LOG.warn("{}", e.getMessage());
+            } catch (InterruptedException e) {
+                return; // closed
+            } catch (RuntimeException e) {
+                LOG.error("coordinator failed; campaigning again: {}", e.toString(), e);
+            } finally {
+                Term ended = term;
+                if (ended != null) ended.end("stepped down");
+            }
+            try {
+                if (!closed) Thread.sleep(backoff.next());
+            } catch (InterruptedException e) {
+                return;
+            }
+        }
+    }
+
+    /** Leaves the election (the next in line leads at once) and stops. */
+    @Override
+    public void close() throws InterruptedException {
+        closed = true;
+        Term now = term;
+        if (now != null) now.end("closed");
+        thread.interrupt();
+        thread.join(Duration.ofSeconds(30));
+    }
+}

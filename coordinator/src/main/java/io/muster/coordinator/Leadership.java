@@ -1,0 +1,93 @@
+package io.muster.coordinator;
+
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.election.CampaignResponse;
+import io.etcd.jetcd.lease.LeaseKeepAliveResponse;
+import io.etcd.jetcd.support.CloseableClient;
+import io.grpc.stub.StreamObserver;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.Keys;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+
+/**
+ * The coordinators' election ({@code coordinator/leader}, etcd's election API): each campaigns with a lease of
+ * its own, kept alive while it runs; one leads, the others wait in line. When the leader dies its lease
+ * expires within the TTL, its key goes, and the next in line leads. jetcd applies the client's namespace to
+ * the election's name but hands back the leader key with it: {@link #campaign()} takes it off, since every
+ * other key is written through the namespaced client.
+ */
+final class Leadership implements AutoCloseable {
+    private final Etcd etcd;
+    private final String name;
+    private final Duration ttl;
+    private long lease;
+    private CloseableClient keepAlive;
+    private CompletableFuture<CampaignResponse> campaign;
+
+    /** @param name this coordinator's name, its proposal in the election (shown by etcd as the leader's value) */
+    Leadership(Etcd etcd, String name, Duration ttl) {
+        this.etcd = etcd;
+        this.name = name;
+        this.ttl = ttl;
+    }
+
+    /** Waits until this coordinator leads; the term ends when its lease is lost. */
+    Term campaign() throws EtcdUnreachableException, InterruptedException {
+        lease = etcd.await(etcd.jetcd().getLeaseClient().grant(Math.max(1, ttl.toSeconds()))).getID();
+        CompletableFuture<String> over = new CompletableFuture<>();
+        keepAlive = etcd.jetcd().getLeaseClient().keepAlive(lease, new StreamObserver<>() {
+            @Override
+            public void onNext(LeaseKeepAliveResponse response) {
+                if (response.getTTL() <= 0) over.complete("its lease expired");
+            }
+
+            @Override
+            public void onError(Throwable t) {
+                over.complete("its lease could not be kept alive (" + t.getMessage() + ")");
+            }
+
+            @Override
+            public void onCompleted() {
+                over.complete("its lease ended");
+            }
+        });
+        campaign = etcd.jetcd().getElectionClient().campaign(Keys.LEADER, lease, ByteSequence.from(name, StandardCharsets.UTF_8));
+        try {
+            CompletableFuture.anyOf(campaign, over).get(); // interruptible: the coordinator's close() interrupts
+        } catch (ExecutionException e) {
+            throw new EtcdUnreachableException("cannot campaign at " + etcd.options().describe() + ": " + e.getCause().getMessage(), e.getCause());
+        }
+        if (over.isDone()) throw new EtcdUnreachableException("lost the lease while waiting to lead: " + over.getNow(""), null);
+        CampaignResponse won = campaign.join();
+        return new Term(lease, relative(won.getLeader().getKey()), won.getLeader().getRevision(), over);
+    }
+
+    private ByteSequence relative(ByteSequence key) {
+        byte[] namespace = etcd.options().namespace().getBytes(StandardCharsets.UTF_8);
+        byte[] bytes = key.getBytes();
+        boolean prefixed = bytes.length >= namespace.length && Arrays.equals(bytes, 0, namespace.length, namespace, 0, namespace.length);
+        return prefixed ? ByteSequence.from(Arrays.copyOfRange(bytes, namespace.length, bytes.length)) : key;
+    }
+
+    /** Leaves the election: the lease is revoked, so the next in line leads at once rather than after the TTL. */
+    @Override
+    public void close() {
+        if (campaign != null) campaign.cancel(true);
+        if (keepAlive != null) keepAlive.close();
+        if (lease != 0) {
+            try {
+                etcd.await(etcd.jetcd().getLeaseClient().revoke(lease));
+            } catch (EtcdUnreachableException e) {
+                // it expires by itself within the TTL
+            }
+        }
+        lease = 0;
+        keepAlive = null;
+        campaign = null;
+    }
+}

@@ -43,6 +43,11 @@ final class RunFlags {
             String name = "muster-prefix-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             return Path.of(System.getProperty("java.io.tmpdir"), name);
         }
+        return defaultPrefix();
+    }
+
+    /** /var/lib/muster as root, else $XDG_STATE_HOME/muster or ~/.local/state/muster. */
+    static Path defaultPrefix() {
         if ("root".equals(System.getProperty("user.name"))) return Path.of("/var/lib/muster");
         String xdg = System.getenv("XDG_STATE_HOME");
         Path base = xdg != null && !xdg.isBlank() ? Path.of(xdg) : Path.of(System.getProperty("user.home"), ".local", "state");

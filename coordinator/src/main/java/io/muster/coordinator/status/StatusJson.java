@@ -27,7 +27,8 @@ public final class StatusJson {
         return Json.pretty(doc) + "\n";
     }
 
-    static Map<String, Object> host(HostView view) {
+    /** One host of the document; also {@code deploy --wait --output json}'s. */
+    public static Map<String, Object> host(HostView view) {
         HostStatus status = view.status().orElse(null);
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("host", view.host());

@@ -4,6 +4,7 @@ import io.muster.coordinator.deploy.Bundle;
 import io.muster.coordinator.deploy.BundleReader;
 import io.muster.coordinator.deploy.DeployException;
 import io.muster.coordinator.deploy.Deployer;
+import io.muster.coordinator.deploy.HostTarget;
 import io.muster.coordinator.deploy.Validation;
 import io.muster.coordinator.status.DeployWait;
 import io.muster.coordinator.status.HostView;
@@ -32,8 +33,9 @@ import picocli.CommandLine.Spec;
                 "DIR: the bundle is DIR, its root manifest DIR/" + BundleReader.DEFAULT_MANIFEST + ". FILE: the bundle is FILE's directory, "
                         + "FILE its root manifest. Read recursively, leaving out .git and what DIR/.musterignore lists "
                         + "(gitignore-like globs: *.log, /build/, !keep.log); symbolic links are followed only inside the bundle.",
-                "The manifest is compiled first (as muster validate would, with no environment): one that does not compile "
-                        + "is refused with its errors and nothing is published."},
+                "The manifest is compiled first, with no environment, for up to " + Validation.MAX_HOSTS + " live hosts with "
+                        + "distinct facts (for this host when none is registered): one that compiles for none of them is refused "
+                        + "with its errors and nothing is published. Hosts it fails on report the error in muster status."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:deployed (with --wait: every live host converged on it with no failed resource)",
                 "1:not deployed: invalid manifest or bundle, or etcd unreachable",
@@ -79,14 +81,15 @@ final class DeployCommand implements Callable<Integer> {
             err.println("muster: " + e.getMessage());
             return 1;
         }
-        List<String> problems = Validation.problems(bundle);
-        if (!problems.isEmpty()) {
-            problems.forEach(err::println);
-            err.println("muster: not deployed: " + bundle.root().resolve(bundle.manifest()) + " does not compile");
-            return 1;
-        }
         String who = System.getProperty("user.name") + "@" + Facts.hostname();
         return FleetCalls.run(spec, fleet, etcd -> {
+            Validation.Refusal refused = Validation.check(bundle, HostTarget.live(etcd, Validation.MAX_HOSTS));
+            if (refused != null) {
+                refused.problems().forEach(err::println);
+                err.println("muster: not deployed: " + bundle.root().resolve(bundle.manifest()) + " does not compile for "
+                        + (refused.hosts() == 1 ? refused.host() : "any of " + refused.hosts() + " live hosts (" + refused.host() + "'s errors above)"));
+                return 1;
+            }
             Deployer.Published published = new Deployer(etcd, Clock.systemUTC()).publish(bundle, message, who);
             boolean json = output.json();
             Map<String, Object> doc = new LinkedHashMap<>();

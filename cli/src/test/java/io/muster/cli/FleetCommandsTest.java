@@ -10,10 +10,14 @@ import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.Alive;
+import io.muster.proto.fleet.Facts;
 import io.muster.proto.fleet.Failure;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
 import io.muster.proto.fleet.Summary;
+import io.muster.proto.value.Entry;
+import io.muster.proto.value.Value;
+import io.muster.proto.value.ValueMap;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -62,6 +66,11 @@ class FleetCommandsTest {
 
     private void alive(String host) throws Exception {
         etcd.await(etcd.kv().put(Keys.alive(host), ByteSequence.from(Alive.newBuilder().setVersion("test").build().toByteArray())));
+    }
+
+    private void facts(String host, String role) throws Exception {
+        ValueMap facts = ValueMap.newBuilder().addEntries(Entry.newBuilder().setKey("role").setValue(Value.newBuilder().setText(role))).build();
+        etcd.await(etcd.kv().put(Keys.facts(host), ByteSequence.from(Facts.newBuilder().setFacts(facts).build().toByteArray())));
     }
 
     private void report(String host, HostStatus status) throws Exception {
@@ -133,6 +142,28 @@ class FleetCommandsTest {
         assertThat(muster("status", "--host", "nobody").err()).isEqualTo("muster: no host nobody in the fleet\n");
         assertThat(muster("rollback", "--to", "0").exit()).isEqualTo(Main.USAGE);
         assertThat(Cli.run("status", "--etcd", "ftp://x:1").exit()).isEqualTo(Main.USAGE);
+    }
+
+    @Test
+    void aManifestIsValidatedWithTheFactsOfLiveHostsAndRefusedOnlyWhenItCompilesForNone() throws Exception {
+        Path roles = Files.createDirectories(dir.resolve("roles"));
+        Files.writeString(roles.resolve("site.yaml"), "data:\n  ports: {web: 80}\nresources:\n"
+                + "  - file: {name: /tmp/muster-cli-fleet-test, content: \"${ data.ports[facts.role] }\"}\n");
+        Cli noHosts = muster("deploy", roles);
+        assertThat(noHosts.exit()).as("compiled for this host, which has no role fact").isEqualTo(1);
+        assertThat(noHosts.err()).contains("facts.role").contains("does not compile for ");
+
+        alive("db1");
+        facts("db1", "db");
+        Cli failsEverywhere = muster("deploy", roles);
+        assertThat(failsEverywhere.exit()).isEqualTo(1);
+        assertThat(failsEverywhere.err()).endsWith("does not compile for db1\n");
+
+        alive("web1");
+        facts("web1", "web");
+        Cli somewhere = muster("deploy", roles);
+        assertThat(somewhere.exit()).as(somewhere.err()).isZero();
+        assertThat(somewhere.out()).isEqualTo("1\n");
     }
 
     @Test

@@ -4,22 +4,20 @@ import com.google.protobuf.InvalidProtocolBufferException;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
-import io.muster.engine.compile.CompileOptions;
+import io.muster.coordinator.deploy.HostTarget;
 import io.muster.engine.compile.ManifestCompiler;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
-import io.muster.proto.fleet.Facts;
 import io.muster.proto.fleet.GraphPointer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Compiles one host's graph for a deploy, with the facts its agent published and no environment (the
- * coordinator's own would leak into every graph), stores it by content (hosts with equal graphs share it) and
+ * Compiles one host's graph for a deploy, with the facts its agent published and no environment
+ * ({@link HostTarget#options()}), stores it by content (hosts with equal graphs share it) and
  * says what the host's pointer should become. A compile that fails keeps the host's previous graph and
  * carries the errors, each FILE:LINE:COL: message with FILE relative to the bundle.
  */
@@ -49,15 +47,15 @@ final class HostCompiler {
         } catch (IOException e) {
             return pointer.setError("deploy " + deploy + ": cannot lay out its bundle: " + e.getMessage()).build();
         }
-        Map<String, Object> hostFacts;
+        HostTarget target;
         try {
-            hostFacts = FactValues.map(Facts.parseFrom(facts).getFacts());
+            target = HostTarget.of(host, facts);
         } catch (InvalidProtocolBufferException e) {
             return pointer.setError(Keys.text(Keys.facts(host)) + ": not facts as an agent publishes them (" + e.getMessage() + ")").build();
         }
         Graph graph;
         try {
-            graph = new ManifestCompiler(options(host, hostFacts)).compile(manifest);
+            graph = new ManifestCompiler(target.options()).compile(manifest);
         } catch (ManifestException e) {
             String root = manifest.getParent() + "/";
             return pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
@@ -66,12 +64,5 @@ final class HostCompiler {
         GraphEncoder.Encoded encoded = encoder.encode(graph);
         store.put(Keys.graph(encoded.sha256()), encoded.bytes());
         return pointer.setGraph(encoded.sha256()).build();
-    }
-
-    /** What a host's graph is compiled with: its facts, and nothing of the coordinator's environment. */
-    private static CompileOptions options(String host, Map<String, Object> facts) {
-        // WIRING(nodes): new CompileOptions(host, facts, Map.of(), Map.of(), DEFAULT_MAX_APPLY_DEPTH, Kinds.installed()) once
-        // CompileOptions names the host, so a nodes: section matches this host rather than the coordinator's fqdn fact
-        return new CompileOptions(facts, Map.of(), Map.of());
     }
 }

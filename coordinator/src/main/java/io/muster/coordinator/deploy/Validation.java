@@ -1,31 +1,43 @@
 package io.muster.coordinator.deploy;
 
-import io.muster.engine.compile.CompileOptions;
 import io.muster.engine.compile.ManifestCompiler;
-import io.muster.engine.facts.Facts;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A bundle's root manifest is compiled before anything is published, as {@code muster validate} would on
- * this host but with no environment (a fleet graph never reads the deploying host's environment): a manifest
- * that does not parse or compile is refused with every problem at its file:line:col. Facts are this host's,
- * so a manifest whose compile depends on another host's facts can still fail there; that host then reports
- * the error in {@code muster status} and keeps its previous graph.
+ * A bundle's root manifest is compiled before anything is published, for live hosts of the fleet (a few with
+ * distinct facts, see {@link HostTarget#live}), or for this host as {@code muster validate} would when none is
+ * registered, always with no environment. It is refused when it compiles for none of them: a manifest that
+ * does not parse, or is wrong whatever the host, is never published. One that fails on some hosts only is
+ * published; those hosts report the error in {@code muster status} and keep their previous graphs.
  */
 public final class Validation {
+    /** The hosts most often compiled for: a manifest that fails for all of them fails for the fleet. */
+    public static final int MAX_HOSTS = 20;
+
     private Validation() {}
 
-    /** The problems of {@code bundle}'s root manifest, each as FILE:LINE:COL: message; none when it compiles. */
-    public static List<String> problems(Bundle bundle) {
-        CompileOptions options = new CompileOptions(Facts.of(Map.of()), Map.of(), Map.of());
-        try {
-            new ManifestCompiler(options).compile(bundle.root().resolve(bundle.manifest()));
-            return List.of();
-        } catch (ManifestException e) {
-            return e.problems().stream().map(Problem::toString).toList();
+    /**
+     * Why the manifest was refused.
+     *
+     * @param host the host whose errors these are
+     * @param problems FILE:LINE:COL: message, each
+     */
+    public record Refusal(String host, int hosts, List<String> problems) {}
+
+    /** Null when {@code bundle}'s root manifest compiles for one of {@code targets} at least (this host when none). */
+    public static Refusal check(Bundle bundle, List<HostTarget> targets) {
+        List<HostTarget> tried = targets.isEmpty() ? List.of(HostTarget.local()) : targets;
+        Refusal first = null;
+        for (HostTarget target : tried) {
+            try {
+                new ManifestCompiler(target.options()).compile(bundle.root().resolve(bundle.manifest()));
+                return null;
+            } catch (ManifestException e) {
+                if (first == null) first = new Refusal(target.host(), tried.size(), e.problems().stream().map(Problem::toString).toList());
+            }
         }
+        return first;
     }
 }

@@ -1,4 +1,4 @@
-package io.muster.coordinator;
+package io.muster.coordinator.deploy;
 
 import io.muster.proto.value.Entry;
 import io.muster.proto.value.Value;
@@ -10,10 +10,10 @@ import java.util.List;
 import java.util.Map;
 
 /** A host's published facts as the compiler reads facts: maps, lists, strings, Long, Double, BigInteger, Boolean, null. */
-final class FactValues {
+public final class FactValues {
     private FactValues() {}
 
-    static Map<String, Object> map(ValueMap map) {
+    public static Map<String, Object> map(ValueMap map) {
         Map<String, Object> out = new LinkedHashMap<>();
         for (Entry e : map.getEntriesList()) out.put(e.getKey(), value(e.getValue()));
         return out;

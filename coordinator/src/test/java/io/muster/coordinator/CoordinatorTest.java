@@ -91,6 +91,21 @@ class CoordinatorTest {
     }
 
     @Test
+    void afterEtcdRestartsTheCoordinatorCatchesUpAndPublishesNothingTwice(LocalEtcd local) throws Exception {
+        fleet.register("h1", Map.of("role", "web"));
+        coordinator = fleet.coordinator("c1");
+        long first = fleet.deploy(BY_ROLE);
+        awaitPointer("h1", first);
+
+        local.kill();
+        local.start();
+        await().atMost(Duration.ofSeconds(20)).ignoreExceptions().until(() -> fleet.pointer("h1") != null);
+        long second = fleet.deploy(BY_ROLE.replace("managed", "changed"));
+        await().atMost(Duration.ofSeconds(40)).until(() -> fleet.pointer("h1"), p -> p.getDeploy() == second);
+        assertThat(fleet.pointerKey("h1").orElseThrow().getVersion()).isEqualTo(2);
+    }
+
+    @Test
     void whenTheLeaderDiesAnotherTakesOverAndPublishesNothingTwice() throws Exception {
         fleet.register("h1", Map.of("role", "web"));
         fleet.register("h2", Map.of("role", "db"));

@@ -13,6 +13,8 @@ import io.muster.proto.fleet.GraphPointer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
@@ -26,6 +28,8 @@ final class HostCompiler {
     private final GraphEncoder encoder;
     private final ContentStore store;
     private final Clock clock;
+    /** Graphs known to be stored: hosts sharing a graph cost one look-up in etcd, not one each. */
+    private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
     HostCompiler(BundleCache bundles, GraphEncoder encoder, ContentStore store, Clock clock) {
         this.bundles = bundles;
@@ -62,7 +66,11 @@ final class HostCompiler {
                     .collect(Collectors.joining("\n"))).build();
         }
         GraphEncoder.Encoded encoded = encoder.encode(graph);
-        store.put(Keys.graph(encoded.sha256()), encoded.bytes());
+        if (!stored.contains(encoded.sha256())) {
+            store.put(Keys.graph(encoded.sha256()), encoded.bytes());
+            if (stored.size() > 100_000) stored.clear(); // bounded: a coordinator that runs for years sees many graphs
+            stored.add(encoded.sha256());
+        }
         return pointer.setGraph(encoded.sha256()).build();
     }
 }

@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -60,6 +61,8 @@ final class Leader {
     private final ExecutorService workers;
     private final CompileQueue queue;
     private volatile long current;
+    private final AtomicInteger publishedCount = new AtomicInteger();
+    private final AtomicInteger compileErrors = new AtomicInteger();
     private long compactTo;
 
     Leader(Etcd etcd, Term term, HostCompiler compiler, int threads, Duration compactEvery) {
@@ -68,7 +71,7 @@ final class Leader {
         this.compiler = compiler;
         this.compactEvery = compactEvery;
         this.workers = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("muster-compile-", 1).daemon().factory());
-        this.queue = new CompileQueue(workers, this::compile);
+        this.queue = new CompileQueue(workers, this::compile, this::published);
     }
 
     /** Leads until the term ends; returns why it ended. */
@@ -187,8 +190,13 @@ final class Leader {
             if (written.isSucceeded()) {
                 long revision = written.getHeader().getRevision();
                 hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
-                if (pointer.getError().isEmpty()) LOG.info("{}: deploy {}, graph {}", host, deploy, pointer.getGraph().substring(0, 12));
-                else LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
+                publishedCount.incrementAndGet();
+                if (pointer.getError().isEmpty()) {
+                    LOG.debug("{}: deploy {}, graph {}", host, deploy, pointer.getGraph());
+                } else {
+                    compileErrors.incrementAndGet();
+                    LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
+                }
             } else if (!stillLeading(written)) {
                 term.end("another coordinator leads");
             }
@@ -200,8 +208,15 @@ final class Leader {
         }
     }
 
-    private boolean stillLeading(TxnResponse failed) {
-        List<KeyValue> leader = failed.getGetResponses().getFirst().getKvs();
+    /** One line when a burst of compiles is over. */
+    private void published() {
+        int hosts = publishedCount.getAndSet(0);
+        int errors = compileErrors.getAndSet(0);
+        if (hosts > 0) LOG.info("published {} host pointers for deploy {}{}", hosts, current, errors == 0 ? "" : " (" + errors + " with compile errors)");
+    }
+
+    private boolean stillLeading(TxnResponse refused) {
+        List<KeyValue> leader = refused.getGetResponses().getFirst().getKvs();
         return !leader.isEmpty() && leader.getFirst().getCreateRevision() == term.revision();
     }
 

@@ -64,6 +64,7 @@ final class Leader {
     private final AtomicInteger publishedCount = new AtomicInteger();
     private final AtomicInteger compileErrors = new AtomicInteger();
     private long compactTo;
+    private long compacted;
 
     Leader(Etcd etcd, Term term, HostCompiler compiler, int threads, Duration compactEvery) {
         this.etcd = etcd;
@@ -224,8 +225,9 @@ final class Leader {
     private void compact() {
         try {
             long now = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY, GetOption.builder().withCountOnly(true).build())).getHeader().getRevision();
-            if (compactTo > 0) {
+            if (compactTo > compacted) { // nothing written for an interval: nothing to compact
                 etcd.await(etcd.kv().compact(compactTo));
+                compacted = compactTo;
                 LOG.info("compacted etcd's history up to revision {}", compactTo);
             }
             compactTo = now;

@@ -1,6 +1,7 @@
 package io.muster.coordinator;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.etcd.jetcd.options.GetOption;
@@ -88,6 +89,19 @@ class CoordinatorTest {
         GraphPointer failed = awaitPointer("web1", broken);
         assertThat(failed.getGraph()).as("keeps its graph").isEqualTo(first.getGraph());
         assertThat(failed.getError()).startsWith("site.yaml:3:").contains("missing");
+    }
+
+    @Test
+    void theLeaderCompactsHistoryOlderThanOneInterval() throws Exception {
+        fleet.register("h1", Map.of("role", "web"));
+        long before = fleet.etcd.await(fleet.etcd.kv().get(Keys.CURRENT_DEPLOY)).getHeader().getRevision();
+        coordinator = fleet.coordinator("c1", Duration.ofMillis(300));
+        awaitPointer("h1", fleet.deploy(BY_ROLE));
+        GetOption old = GetOption.builder().withRevision(before).build();
+        await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThatThrownBy(() -> fleet.etcd.await(fleet.etcd.kv().get(Keys.HOSTS, old)))
+                .hasMessageContaining("compacted"));
+        long second = fleet.deploy(BY_ROLE.replace("managed", "changed"));
+        assertThat(awaitPointer("h1", second).getError()).as("still leading after compactions").isEmpty();
     }
 
     @Test

@@ -133,6 +133,9 @@ class CoordinatorTest {
             TestFleet.Running leader = a.leading() ? a : b;
             TestFleet.Running other = leader == a ? b : a;
             assertThat(other.leading()).isFalse();
+            GetOption count = GetOption.builder().isPrefix(true).withCountOnly(true).build();
+            await("both campaign under the namespace: jetcd applies it to the election's name").atMost(Duration.ofSeconds(10))
+                    .until(() -> fleet.etcd.await(fleet.etcd.kv().get(Keys.LEADER, count)).getCount() == 2);
 
             leader.crash();
             await().atMost(Duration.ofSeconds(10)).until(other::leading);

@@ -17,7 +17,8 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every manifest in examples/ (not its subdirectories: lib/ holds manifests only applied by others) is applied through the CLI into a temp directory ({@code --data root=…}):
+ * Every manifest in examples/, and the {@code site.yaml} of each subdirectory (the others there, and lib/, hold manifests
+ * only applied by others), is applied through the CLI into a temp directory ({@code --data root=…}), for this host:
  * the first apply converges, the second changes nothing, and each example's files are as promised.
  */
 class ExamplesTest {
@@ -41,7 +42,8 @@ class ExamplesTest {
 
     static Stream<Path> examples() throws IOException {
         try (var files = Files.list(EXAMPLES)) {
-            return files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList().stream();
+            return files.map(f -> Files.isDirectory(f) ? f.resolve("site.yaml") : f)
+                    .filter(f -> f.toString().endsWith(".yaml") && Files.isRegularFile(f)).sorted().toList().stream();
         }
     }
 
@@ -134,6 +136,28 @@ class ExamplesTest {
         Files.writeString(root.resolve("shop/app.conf"), "broken");
         assertThat(Cli.run("check", compose, "--data", "root=" + root, "--tmp-prefix").exit()).isEqualTo(1);
         assertThat(root.resolve("shop/app.conf")).as("check changes nothing").hasContent("broken");
+    }
+
+    @Test
+    void fleetGivesEachHostTheManifestsItsNameMatches() throws IOException {
+        Path fleet = EXAMPLES.resolve("fleet/site.yaml");
+        Cli web = apply(fleet, "--fact", "fqdn=web1.example.com");
+        assertThat(summary(web)).as(web.out()).containsEntry("failed", 0L);
+        assertThat(root.resolve("motd")).hasContent("web1.example.com is managed by muster");
+        assertThat(root.resolve("web.conf")).as("web1's port, from the hierarchy").hasContent("listen 8081");
+        assertThat(root.resolve("db.conf")).doesNotExist();
+
+        apply(fleet, "--fact", "fqdn=db-2.example.com");
+        assertThat(root.resolve("motd")).hasContent("db-2.example.com is managed by muster");
+        assertThat(root.resolve("db.conf")).hasContent("max_connections = 100");
+
+        Files.delete(root.resolve("db.conf"));
+        Files.delete(root.resolve("web.conf"));
+        Cli other = apply(fleet, "--fact", "fqdn=mail.example.com");
+        assertThat(summary(other)).as("only the default: base").containsEntry("changed", 2L).containsEntry("failed", 0L);
+        assertThat(root.resolve("motd")).hasContent("mail.example.com is managed by muster");
+        assertThat(root.resolve("web.conf")).doesNotExist();
+        assertThat(root.resolve("db.conf")).doesNotExist();
     }
 
     @Test

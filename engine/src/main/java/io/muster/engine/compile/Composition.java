@@ -18,6 +18,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -26,14 +27,16 @@ import java.util.Set;
 
 /**
  * Reads a manifest and, through its aggregates ({@link AggregateKind}), the manifest of each one's members
- * (its child) into one list of declarations, each child's right after the aggregate that includes it. Every
- * manifest has a scope of its own (its data, its directory), so nothing of a child reaches its parent's other
- * resources; a child's resources inherit the noop and health-check mode of the aggregates above them, which a
- * child can strengthen, never weaken. Nesting depth, cycles and {@link AggregateKind#ALLOW_NESTING} are checked
- * here, so they fail the compilation: nothing runs.
+ * (its child) into one list of declarations, each child's right after the aggregate that includes it; the
+ * manifests a {@code nodes:} section ({@link NodesSection}) gives the host are {@code apply} resources after the
+ * manifest's own. Every manifest has a scope of its own (its data, its directory), so nothing of a child reaches
+ * its parent's other resources; a child's resources inherit the noop and health-check mode of the aggregates
+ * above them, which a child can strengthen, never weaken. Nesting depth, cycles and
+ * {@link AggregateKind#ALLOW_NESTING} are checked here, so they fail the compilation: nothing runs.
  */
 final class Composition {
-    private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources");
+    private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources", NodesSection.KEY);
+    private static final String NODES_KIND = "apply";
 
     private final CompileOptions options;
     private final Problems problems;
@@ -95,12 +98,40 @@ final class Composition {
         Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE);
         Map<String, Object> data = DataResolver.resolve(top, base, level.aggregateData(), options.data());
         Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE);
-        List<Declaration> own = new Declarations(problems, scope, level.origin(), options.kinds()).read(top.get("resources"));
+        Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
+        List<Declaration> own = reader.read(top.get("resources"));
+        own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d, include(d, kind, level));
         }
         return own;
+    }
+
+    /**
+     * An {@code apply} resource for each manifest the {@code nodes:} section gives this host. One listed twice (two
+     * patterns match, each listing it) is applied once, where it is first listed, as Salt applies a state that two
+     * matches of its top file list once: both patterns mean "this host needs it", not "run it twice".
+     */
+    private List<Declaration> hostManifests(YNode section, Declarations reader) {
+        List<YNode.Scalar> paths = NodesSection.manifests(section, options::host, problems);
+        if (paths.isEmpty()) return List.of();
+        AggregateKind apply = (AggregateKind) options.kinds().get(NODES_KIND);
+        Set<Object> listed = new HashSet<>();
+        List<Declaration> applies = new ArrayList<>();
+        for (Declaration d : reader.bare(apply, paths)) {
+            if (listed.add(manifestOf(d, apply))) applies.add(d);
+        }
+        return applies;
+    }
+
+    /** The manifest an aggregate includes, or its id when it names none: {@link #include} reports that. */
+    private static Object manifestOf(Declaration aggregate, AggregateKind kind) {
+        try {
+            return kind.members(aggregate.name(), aggregate.scope().directory());
+        } catch (InvalidResourceException e) {
+            return aggregate.id();
+        }
     }
 
     /** Reads the child manifest of {@code aggregate}; its declarations, or none when it cannot be included. */

@@ -62,6 +62,13 @@ final class Declarations {
         return out;
     }
 
+    /** Resources of {@code kind} with no properties, one per name (a template, as any name): what a {@code nodes:} section declares. */
+    List<Declaration> bare(ResourceKind kind, List<YNode.Scalar> names) {
+        List<Declaration> out = new ArrayList<>();
+        for (YNode.Scalar name : names) add(kind, (String) name.value(), name.mark(), Map.of(), Map.of(), out);
+        return out;
+    }
+
     private void readBlock(ResourceKind kind, YNode body, List<Declaration> out) {
         if (body instanceof YNode.Dict direct) {
             readDirect(kind, direct, out);

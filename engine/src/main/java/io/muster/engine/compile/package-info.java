@@ -5,7 +5,8 @@
  *
  * <p>{@link io.muster.engine.compile.ManifestCompiler} is the entry point. The stages, each a class of its own:
  * {@code Composition} reads the manifests (scoping each aggregate's members: data, directory, noop and
- * health-check modes, nesting limits), {@code Declarations} the resource entries, {@code VertexBuilder} renders
+ * health-check modes, nesting limits; {@code NodesSection} picks the manifests a {@code nodes:} section gives the
+ * host, {@code HostPattern} matching its name), {@code Declarations} the resource entries, {@code VertexBuilder} renders
  * and type-checks properties and resolves relations and lookups into edges, {@code MemberEdges},
  * {@code AutoEdges} and {@code AutoGroups} finish the graph. Composition asks the kind, never its name: a kind
  * that is an {@link io.muster.engine.resource.AggregateKind} has members.

@@ -44,6 +44,9 @@ class BrokenManifestFuzzTest {
                   - shell: {command: "echo ${ data.names[0] } | cat", shell: true, returns: [0, 1]}
               - msg:
                   - done: {message: "{{ lookup('exec#hello.stdout') }}", control: {if: "data.port > 80"}, meta: {noop: true}}
+            nodes:
+              "web[0-9]*.example.com": [web.yaml]
+              /db-(1|2)+/: db.yaml
             """;
 
     private static final String SPECIAL = ":-[]{}#'\"$|>&*!%@`,?\t\n \0\u0001\u001b\u007f";

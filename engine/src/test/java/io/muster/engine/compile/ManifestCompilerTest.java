@@ -269,7 +269,7 @@ class ManifestCompilerTest {
     @Test
     void structuralMistakesAreExplained() {
         assertThat(problems("resourses: []\n")).containsExactly(
-                "1:1: unknown top-level key 'resourses' (did you mean 'resources'?); expected data, hierarchy, overrides, resources");
+                "1:1: unknown top-level key 'resourses' (did you mean 'resources'?); expected data, hierarchy, overrides, resources, nodes");
         assertThat(problems("resources:\n  - file:\n      /tmp/a: {}\n")).containsExactly(
                 "3:7: file: expected a list of {name: properties} entries, or a map with a 'name'");
         assertThatThrownBy(() -> manifests().compile("- a\n- b\n")).isInstanceOf(ManifestException.class)

@@ -19,7 +19,7 @@ import org.snakeyaml.engine.v2.api.LoadSettings;
 
 /** Writes manifests into a test's temp dir, compiles and runs them; shared with the cli and examples tests. */
 public final class Manifests {
-    public static final Map<String, Object> FACTS = Map.of("hostname", "testhost",
+    public static final Map<String, Object> FACTS = Map.of("hostname", "testhost", "fqdn", "testhost.example.com",
             "os", Map.of("family", "debian", "name", "debian", "release", "12"));
 
     private final Path dir;
@@ -58,6 +58,12 @@ public final class Manifests {
     public Graph compile(Path manifest, Map<String, Object> data) throws ManifestException {
         return new ManifestCompiler(new CompileOptions(FACTS, Map.of("HOME", "/home/test"), data).withKinds(kinds))
                 .compile(manifest);
+    }
+
+    /** Compiles {@code manifest} for the fleet's host {@code host}, with the facts its agent published. */
+    public Graph compileFor(String host, Map<String, Object> facts, Path manifest) throws ManifestException {
+        return new ManifestCompiler(new CompileOptions(host, facts, Map.of("HOME", "/home/test"), Map.of(),
+                CompileOptions.DEFAULT_MAX_APPLY_DEPTH, kinds)).compile(manifest);
     }
 
     public Report apply(String yaml) throws Exception {

@@ -11,6 +11,7 @@ import io.muster.agent.testing.LocalEtcd;
 import io.muster.proto.fleet.GraphPointer;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -70,6 +71,28 @@ class CoordinatorTest {
 
         fleet.register("web3", Map.of("role", "web"));
         assertThat(awaitPointer("web3", deploy).getGraph()).isEqualTo(web1.getGraph());
+    }
+
+    @Test
+    void aNodesSectionGivesEachHostTheManifestsItsNameMatches() throws Exception {
+        fleet.register("web1", Map.of());
+        fleet.register("db-1", Map.of());
+        fleet.register("mail", Map.of());
+        long deploy = fleet.deploy(Map.of(
+                "site.yaml", "nodes:\n  web*: [web.yaml]\n  /db-[0-9]+/: [db.yaml]\n  default: base.yaml\n",
+                "web.yaml", "resources:\n  - file: {name: /tmp/muster-nodes-test/web.conf, content: x}\n",
+                "db.yaml", "resources:\n  - file: {name: /tmp/muster-nodes-test/db.conf, content: x}\n",
+                "base.yaml", "resources:\n  - file: {name: /tmp/muster-nodes-test/base.conf, content: x}\n"));
+        coordinator = fleet.coordinator("c1");
+        ContentStore store = new ContentStore(fleet.etcd);
+        for (String[] expected : new String[][] {{"web1", "web.conf"}, {"db-1", "db.conf"}, {"mail", "base.conf"}}) {
+            GraphPointer pointer = awaitPointer(expected[0], deploy);
+            assertThat(pointer.getError()).isEmpty();
+            String graph = new String(store.get(Keys.graph(pointer.getGraph())).orElseThrow());
+            for (String conf : List.of("web.conf", "db.conf", "base.conf")) {
+                assertThat(graph.contains("/tmp/muster-nodes-test/" + conf)).as(expected[0] + " has " + conf).isEqualTo(conf.equals(expected[1]));
+            }
+        }
     }
 
     @Test

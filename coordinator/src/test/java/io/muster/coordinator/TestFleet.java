@@ -62,8 +62,17 @@ public final class TestFleet implements AutoCloseable {
 
     /** Deploys a bundle whose site.yaml is {@code site}; returns its id. */
     public long deploy(String site) throws Exception {
+        return deploy(Map.of("site.yaml", site));
+    }
+
+    /** Deploys a bundle of {@code files} (path → content; site.yaml the root manifest); returns its id. */
+    public long deploy(Map<String, String> files) throws Exception {
         Path bundle = Files.createDirectories(dir.resolve("bundle-" + ++bundles));
-        Files.writeString(bundle.resolve("site.yaml"), site);
+        for (Map.Entry<String, String> file : files.entrySet()) {
+            Path path = bundle.resolve(file.getKey());
+            Files.createDirectories(path.getParent());
+            Files.writeString(path, file.getValue());
+        }
         return new Deployer(etcd, Clock.systemUTC()).publish(new BundleReader(BundleReader.DEFAULT_MAX_BYTES, w -> {}).read(bundle), "test", "t@h").id();
     }
 

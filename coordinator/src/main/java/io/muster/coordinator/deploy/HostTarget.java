@@ -8,6 +8,7 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.engine.compile.CompileOptions;
+import io.muster.engine.resource.Kinds;
 import io.muster.proto.fleet.Facts;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -19,6 +20,8 @@ import java.util.Set;
 /**
  * A host a deploy is compiled for: its name and the facts its agent published. What it is compiled with is
  * here alone ({@link #options()}), for the coordinator's compiles and the deploy's validation alike.
+ *
+ * @param host its name; null for this host, named as {@code muster validate} names it (its fqdn fact)
  */
 public record HostTarget(String host, Map<String, Object> facts) {
 
@@ -29,14 +32,16 @@ public record HostTarget(String host, Map<String, Object> facts) {
 
     /** This host, its facts gathered as {@code muster validate} gathers them. */
     public static HostTarget local() {
-        return new HostTarget(io.muster.engine.facts.Facts.hostname(), io.muster.engine.facts.Facts.of(Map.of()));
+        return new HostTarget(null, io.muster.engine.facts.Facts.of(Map.of()));
     }
 
-    /** Its facts and no environment: the coordinator's own would leak into every graph. */
+    /**
+     * Its name (which a {@code nodes:} section matches), its facts, and no environment: the coordinator's own
+     * would leak into every graph.
+     */
     public CompileOptions options() {
-        // WIRING(nodes): new CompileOptions(host, facts, Map.of(), Map.of(), DEFAULT_MAX_APPLY_DEPTH, Kinds.installed()) once
-        // CompileOptions names the host, so a nodes: section matches this host rather than the fqdn fact
-        return new CompileOptions(facts, Map.of(), Map.of());
+        if (host == null) return new CompileOptions(facts, Map.of(), Map.of());
+        return new CompileOptions(host, facts, Map.of(), Map.of(), CompileOptions.DEFAULT_MAX_APPLY_DEPTH, Kinds.installed());
     }
 
     /**

@@ -21,7 +21,7 @@ public final class Validation {
     /**
      * Why the manifest was refused.
      *
-     * @param host the host whose errors these are
+     * @param host the host whose errors these are ("this host" when no host is registered)
      * @param problems FILE:LINE:COL: message, each
      */
     public record Refusal(String host, int hosts, List<String> problems) {}
@@ -35,7 +35,7 @@ public final class Validation {
                 new ManifestCompiler(target.options()).compile(bundle.root().resolve(bundle.manifest()));
                 return null;
             } catch (ManifestException e) {
-                if (first == null) first = new Refusal(target.host(), tried.size(), e.problems().stream().map(Problem::toString).toList());
+                if (first == null) first = new Refusal(target.host() == null ? "this host" : target.host(), tried.size(), e.problems().stream().map(Problem::toString).toList());
             }
         }
         return first;

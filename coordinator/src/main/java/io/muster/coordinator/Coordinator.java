@@ -4,6 +4,7 @@ import io.muster.agent.bundle.LocalBundles;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.coordinator.etcd.Backoff;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -3,7 +3,6 @@ package io.muster.coordinator;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.kv.GetResponse;
 import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
@@ -18,8 +17,10 @@ import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
+import io.muster.coordinator.etcd.Backoff;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
+import io.muster.coordinator.etcd.WatchErrors;
 import io.muster.proto.fleet.CurrentDeploy;
 import io.muster.proto.fleet.GraphPointer;
 import java.time.Duration;
@@ -41,7 +42,7 @@ import org.slf4j.LoggerFactory;
  * current deploy changes, its facts change or it registers (its alive key appears). A host whose pointer
  * already names the current deploy and its facts is left as it is, so a coordinator restarted or taking over
  * publishes nothing twice; each pointer is written in a transaction on the pointer as read and on the
- * leader's key. Old revisions are compacted now and then, keeping those of the last interval.
+ * leader's key. A watch that ends (its revision compacted, or refused) is followed by a new listing. Old revisions are compacted now and then, keeping those of the last interval.
  */
 final class Leader {
     private static final Logger LOG = LoggerFactory.getLogger(Leader.class);
@@ -63,6 +64,7 @@ final class Leader {
     private volatile long current;
     private final AtomicInteger publishedCount = new AtomicInteger();
     private final AtomicInteger compileErrors = new AtomicInteger();
+    private final Backoff relists = new Backoff(); // a watch that keeps ending must not list in a tight loop
     private long compactTo;
     private long compacted;
 
@@ -112,13 +114,14 @@ final class Leader {
                 if (event == null) {
                     compact();
                     nextCompaction = System.nanoTime() + compactEvery.toNanos();
-                } else if (event instanceof CompactedException) {
-                    LOG.info("the watch fell behind a compaction; listing again");
-                    return;
                 } else if (event instanceof WatchResponse response) {
+                    relists.reset();
                     for (WatchEvent e : response.getEvents()) apply(e);
+                } else if (event instanceof Throwable error && !WatchErrors.resumed(error)) {
+                    LOG.info("a watch ended ({}); listing again", error.getMessage());
+                    Thread.sleep(relists.next());
+                    return;
                 }
-                // another watch error: jetcd re-creates the watch from the last revision it delivered
             }
         } finally {
             watchers.forEach(Watch.Watcher::close);

@@ -1,14 +1,15 @@
 package io.muster.coordinator.status;
 
 import io.etcd.jetcd.Watch;
-import io.etcd.jetcd.common.exception.CompactedException;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
+import io.muster.coordinator.etcd.Backoff;
 import io.muster.coordinator.etcd.Pages;
+import io.muster.coordinator.etcd.WatchErrors;
 import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
@@ -60,7 +61,8 @@ public final class DeployWait {
     public Outcome await(long deploy, Duration timeout, Progress progress) throws EtcdUnreachableException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<String> failuresShown = new HashSet<>();
-        while (true) { // once per listing: a compacted watch lists again
+        Backoff relists = new Backoff();
+        while (true) { // once per listing: a watch that ends (compacted, refused) lists again
             HostTable table = new HostTable();
             long revision = Pages.forEach(etcd, Keys.HOSTS, table::put);
             LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
@@ -76,9 +78,11 @@ public final class DeployWait {
                     long left = deadline - System.nanoTime();
                     Object event = left <= 0 ? null : events.poll(left, TimeUnit.NANOSECONDS);
                     if (event == null) return outcome;
-                    if (event instanceof CompactedException) break;
                     if (event instanceof WatchResponse response) apply(table, response);
-                    // another error: jetcd re-creates the watch from the last revision it saw
+                    else if (!WatchErrors.resumed(event)) { // the watch ended: list again, not in a tight loop
+                        Thread.sleep(relists.next());
+                        break;
+                    }
                 }
             }
         }

@@ -79,6 +79,7 @@ public final class DeployHistory {
             long current = Stored.parse(CurrentDeploy.parser(), currentKv).getId();
             long target = to.isPresent() ? to.getAsLong() : before(current);
             if (target < 1 || get(target).isEmpty()) throw new DeployException("no deploy " + target + " (see muster deploys)");
+            if (target == current) return new Rollback(current, target); // nothing to change: hosts are not disturbed
             boolean done = etcd.await(etcd.kv().txn()
                     .If(new Cmp(Keys.CURRENT_DEPLOY, Cmp.Op.EQUAL, CmpTarget.modRevision(currentKv.getModRevision())))
                     .Then(Op.put(Keys.CURRENT_DEPLOY, currentValue(target), PutOption.DEFAULT))

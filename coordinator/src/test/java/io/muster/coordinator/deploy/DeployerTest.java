@@ -102,6 +102,9 @@ class DeployerTest {
         assertThat(history.current()).hasValue(1);
         assertThatThrownBy(() -> history.rollback(OptionalLong.empty())).hasMessage("nothing to roll back to: deploy 1 is the first");
         assertThat(history.rollback(OptionalLong.of(3))).isEqualTo(new DeployHistory.Rollback(1, 3));
+        long written = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY)).getKvs().getFirst().getModRevision();
+        assertThat(history.rollback(OptionalLong.of(3))).isEqualTo(new DeployHistory.Rollback(3, 3));
+        assertThat(etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY)).getKvs().getFirst().getModRevision()).as("not rewritten").isEqualTo(written);
         assertThatThrownBy(() -> history.rollback(OptionalLong.of(7))).hasMessage("no deploy 7 (see muster deploys)");
         assertThat(deployer.publish(bundle("resources: []\n# 4\n"), "d4", "t@h").id()).as("ids keep rising after a rollback").isEqualTo(4);
         assertThat(history.current()).hasValue(4);

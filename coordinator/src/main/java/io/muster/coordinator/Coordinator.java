@@ -48,29 +48,28 @@ public final class Coordinator implements AutoCloseable {
 
     private void loop() {
         Backoff backoff = new Backoff();
-        while (!closed) {
-            try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl())) {
-                Term won = leadership.campaign();
-                term = won;
-                LOG.info("{} leads", options.name());
-                backoff.reset();
-                String why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
-                if (!closed) LOG.warn("{} no longer leads: {}", options.name(), why);
-            } catch (EtcdUnreachableException e) {
-                if (!closed) LOG.warn("{}", e.getMessage());
-            } catch (InterruptedException e) {
-                return; // closed
-            } catch (RuntimeException e) {
-                LOG.error("coordinator failed; campaigning again: {}", e.toString(), e);
-            } finally {
-                Term ended = term;
-                if (ended != null) ended.end("stepped down");
-            }
-            try {
+        try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl())) {
+            while (!closed) {
+                try {
+                    Term won = leadership.campaign();
+                    term = won;
+                    LOG.info("{} leads", options.name());
+                    backoff.reset();
+                    String why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
+                    if (!closed) LOG.warn("{} no longer leads: {}", options.name(), why);
+                } catch (EtcdUnreachableException e) {
+                    if (!closed) LOG.warn("{}", e.getMessage());
+                } catch (RuntimeException e) {
+                    LOG.error("coordinator failed; campaigning again: {}", e.toString(), e);
+                } finally {
+                    Term ended = term;
+                    if (ended != null) ended.end("stepped down");
+                    leadership.stepDown();
+                }
                 if (!closed) Thread.sleep(backoff.next());
-            } catch (InterruptedException e) {
-                return;
             }
+        } catch (InterruptedException e) {
+            // closed
         }
     }
 

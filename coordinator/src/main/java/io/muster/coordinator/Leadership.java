@@ -26,6 +26,7 @@ final class Leadership implements AutoCloseable {
     private final String name;
     private final Duration ttl;
     private long lease;
+    private long leftover; // a lease that could not be revoked when stepping down (etcd was away)
     private CloseableClient keepAlive;
     private CompletableFuture<CampaignResponse> campaign;
 
@@ -39,6 +40,10 @@ final class Leadership implements AutoCloseable {
     /** Waits until this coordinator leads; the term ends when its lease is lost. */
     Term campaign() throws EtcdUnreachableException, InterruptedException {
         lease = etcd.await(etcd.jetcd().getLeaseClient().grant(Math.max(1, ttl.toSeconds()))).getID();
+        if (leftover != 0) { // etcd is back: the lease it kept through its restart would hold the lead until its TTL ran out
+            revoke(leftover);
+            leftover = 0;
+        }
         CompletableFuture<String> over = new CompletableFuture<>();
         keepAlive = etcd.jetcd().getLeaseClient().keepAlive(lease, new StreamObserver<>() {
             @Override
@@ -74,20 +79,32 @@ final class Leadership implements AutoCloseable {
         return prefixed ? ByteSequence.from(Arrays.copyOfRange(bytes, namespace.length, bytes.length)) : key;
     }
 
-    /** Leaves the election: the lease is revoked, so the next in line leads at once rather than after the TTL. */
-    @Override
-    public void close() {
+    /**
+     * Leaves the election: the lease is revoked, so the next in line leads at once rather than after the TTL
+     * (when etcd is away, at the next campaign). The next {@link #campaign()} starts afresh.
+     */
+    void stepDown() {
         if (campaign != null) campaign.cancel(true);
         if (keepAlive != null) keepAlive.close();
-        if (lease != 0) {
-            try {
-                etcd.await(etcd.jetcd().getLeaseClient().revoke(lease));
-            } catch (EtcdUnreachableException e) {
-                // it expires by itself within the TTL
-            }
-        }
+        boolean interrupted = Thread.interrupted(); // a close() interrupting the coordinator must not stop the revoke
+        if (lease != 0 && !revoke(lease)) leftover = lease;
+        if (interrupted) Thread.currentThread().interrupt();
         lease = 0;
         keepAlive = null;
         campaign = null;
+    }
+
+    private boolean revoke(long id) {
+        try {
+            etcd.await(etcd.jetcd().getLeaseClient().revoke(id));
+            return true;
+        } catch (EtcdUnreachableException e) {
+            return false; // gone already, or etcd away: it expires by itself within the TTL
+        }
+    }
+
+    @Override
+    public void close() {
+        stepDown();
     }
 }

@@ -118,13 +118,25 @@ class CoordinatorTest {
     void theLeaderCompactsHistoryOlderThanOneInterval() throws Exception {
         fleet.register("h1", Map.of("role", "web"));
         long before = fleet.etcd.await(fleet.etcd.kv().get(Keys.CURRENT_DEPLOY)).getHeader().getRevision();
-        coordinator = fleet.coordinator("c1", Duration.ofMillis(300));
+        coordinator = fleet.coordinator("c1", Duration.ofSeconds(2), Duration.ofMillis(300));
         awaitPointer("h1", fleet.deploy(BY_ROLE));
         GetOption old = GetOption.builder().withRevision(before).build();
         await().atMost(Duration.ofSeconds(20)).untilAsserted(() -> assertThatThrownBy(() -> fleet.etcd.await(fleet.etcd.kv().get(Keys.HOSTS, old)))
                 .hasMessageContaining("compacted"));
         long second = fleet.deploy(BY_ROLE.replace("managed", "changed"));
         assertThat(awaitPointer("h1", second).getError()).as("still leading after compactions").isEmpty();
+    }
+
+    @Test
+    void aLeaderThatStopsHandsOverAtOnceNotAfterItsLeaseTtl() throws Exception {
+        try (TestFleet.Running a = fleet.coordinator("a", Duration.ofSeconds(60), Duration.ofMinutes(10));
+             TestFleet.Running b = fleet.coordinator("b", Duration.ofSeconds(60), Duration.ofMinutes(10))) {
+            await().atMost(Duration.ofSeconds(20)).until(() -> a.leading() || b.leading());
+            TestFleet.Running leader = a.leading() ? a : b;
+            TestFleet.Running other = leader == a ? b : a;
+            leader.close();
+            await().atMost(Duration.ofSeconds(10)).until(other::leading);
+        }
     }
 
     @Test

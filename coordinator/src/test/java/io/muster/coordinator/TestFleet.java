@@ -87,13 +87,13 @@ public final class TestFleet implements AutoCloseable {
 
     /** A coordinator on a client of its own, as another process would have; lease TTL 2 s. */
     public Running coordinator(String name) throws Exception {
-        return coordinator(name, Duration.ofMinutes(10));
+        return coordinator(name, Duration.ofSeconds(2), Duration.ofMinutes(10));
     }
 
-    /** As {@link #coordinator(String)}, compacting etcd's history every {@code compactEvery}. */
-    public Running coordinator(String name, Duration compactEvery) throws Exception {
+    /** As {@link #coordinator(String)}, with a lease of {@code leaseTtl}, compacting etcd's history every {@code compactEvery}. */
+    public Running coordinator(String name, Duration leaseTtl, Duration compactEvery) throws Exception {
         Etcd own = Etcd.connect(options);
-        CoordinatorOptions coordinatorOptions = new CoordinatorOptions(name, Duration.ofSeconds(2), 2, dir.resolve("state-" + name), compactEvery);
+        CoordinatorOptions coordinatorOptions = new CoordinatorOptions(name, leaseTtl, 2, dir.resolve("state-" + name), compactEvery);
         return new Running(new Coordinator(own, coordinatorOptions, ENCODER).start(), own);
     }
 

@@ -110,11 +110,15 @@ final class DeployCommand implements Callable<Integer> {
             progress.finish();
             if (json) {
                 doc.put("converged", outcome.success());
+                doc.put("superseded_by", outcome.supersededBy() == 0 ? null : outcome.supersededBy());
                 doc.put("hosts", outcome.hosts().stream().map(StatusJson::host).toList());
                 out.print(Json.pretty(doc) + "\n");
             } else {
                 for (HostView host : outcome.hosts()) out.println(line(host, published.id()));
-                if (!outcome.success()) {
+                if (outcome.supersededBy() != 0) {
+                    err.println("muster: deploy " + published.id() + " is no longer current: deploy " + outcome.supersededBy()
+                            + " was made current while waiting");
+                } else if (!outcome.success()) {
                     List<String> bad = outcome.hosts().stream().filter(h -> !h.convergedOn(published.id())).map(HostView::host).toList();
                     err.println("muster: deploy " + published.id() + ": " + bad.size() + " of " + outcome.hosts().size()
                             + " live hosts failed or did not converge within " + format(timeout) + " s: " + String.join(", ", bad));

@@ -225,9 +225,16 @@ class FleetCommandsTest {
         assertThat(failed.out()).isEqualTo("2\nh1: converged\nh2: failed\n  exec#x: exit 3\n");
         assertThat(failed.err()).contains("h2: failed").endsWith("1 of 2 live hosts failed or did not converge within 30 s: h2\n");
 
+        waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 3"));
+        assertThat(muster("rollback").out()).isEqualTo("rolled back from deploy 3 to 2\n");
+        Cli superseded = waiting.get();
+        assertThat(superseded.exit()).isEqualTo(2);
+        assertThat(superseded.err()).endsWith("muster: deploy 3 is no longer current: deploy 2 was made current while waiting\n");
+
         Cli late = muster("deploy", dir, "--wait", "--timeout", "0.5");
         assertThat(late.exit()).isEqualTo(2);
-        assertThat(late.out()).isEqualTo("3\nh1: not converged (still on deploy 2)\nh2: not converged (still on deploy 2)\n");
+        assertThat(late.out()).isEqualTo("4\nh1: not converged (still on deploy 2)\nh2: not converged (still on deploy 2)\n");
         assertThat(late.err()).endsWith("within 0.5 s: h1, h2\n");
     }
 }

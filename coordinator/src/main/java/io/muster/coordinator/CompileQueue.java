@@ -3,6 +3,7 @@ package io.muster.coordinator;
 import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.function.Consumer;
 
 /**
@@ -24,9 +25,17 @@ final class CompileQueue {
         this.idle = idle;
     }
 
+    /** Queues {@code host}, unless it is queued already; once the workers stopped (the term is over), nothing. */
     synchronized void mark(String host) {
-        if (running.contains(host)) again.add(host);
-        else if (queued.add(host)) workers.execute(() -> run(host));
+        if (running.contains(host)) {
+            again.add(host);
+        } else if (queued.add(host)) {
+            try {
+                workers.execute(() -> run(host));
+            } catch (RejectedExecutionException stopped) {
+                queued.remove(host);
+            }
+        }
     }
 
     private void run(String host) {

@@ -8,6 +8,10 @@ import io.muster.coordinator.etcd.Backoff;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,7 +27,7 @@ public final class Coordinator implements AutoCloseable {
     private final CoordinatorOptions options;
     private final HostCompiler compiler;
     private final Thread thread;
-    private volatile boolean closed;
+    private final CompletableFuture<Void> closing = new CompletableFuture<>();
     private volatile Term term;
 
     public Coordinator(Etcd etcd, CoordinatorOptions options, GraphEncoder encoder) throws IOException {
@@ -48,17 +52,19 @@ public final class Coordinator implements AutoCloseable {
 
     private void loop() {
         Backoff backoff = new Backoff();
-        try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl())) {
-            while (!closed) {
+        try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl(), closing)) {
+            while (!closing.isDone()) {
                 try {
                     Term won = leadership.campaign();
+                    if (won == null) break; // closed while waiting in line
                     term = won;
+                    closing.thenRun(() -> won.end("closed")); // at once if it closed meanwhile
                     LOG.info("{} leads", options.name());
                     backoff.reset();
                     String why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
-                    if (!closed) LOG.warn("{} no longer leads: {}", options.name(), why);
+                    if (!closing.isDone()) LOG.warn("{} no longer leads: {}", options.name(), why);
                 } catch (EtcdUnreachableException e) {
-                    if (!closed) LOG.warn("{}", e.getMessage());
+                    if (!closing.isDone()) LOG.warn("{}", e.getMessage());
                 } catch (RuntimeException e) {
                     LOG.error("coordinator failed; campaigning again: {}", e.toString(), e);
                 } finally {
@@ -66,20 +72,21 @@ public final class Coordinator implements AutoCloseable {
                     if (ended != null) ended.end("stepped down");
                     leadership.stepDown();
                 }
-                if (!closed) Thread.sleep(backoff.next());
+                try {
+                    closing.get(backoff.next().toMillis(), TimeUnit.MILLISECONDS); // a wait that close() ends
+                } catch (TimeoutException | ExecutionException waited) {
+                    // campaign again
+                }
             }
         } catch (InterruptedException e) {
-            // closed
+            Thread.currentThread().interrupt(); // nothing interrupts this thread but the JVM's end
         }
     }
 
     /** Leaves the election (the next in line leads at once) and stops. */
     @Override
     public void close() throws InterruptedException {
-        closed = true;
-        Term now = term;
-        if (now != null) now.end("closed");
-        thread.interrupt();
+        closing.complete(null);
         thread.join(Duration.ofSeconds(30));
     }
 }

@@ -30,9 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -95,7 +95,7 @@ final class Leader {
         this.events = events;
         if (term.ended()) return;
         hosts.clear();
-        long revision = Pages.forEach(etcd, Keys.HOSTS, this::put);
+        long revision = Pages.forEach(etcd, Keys.HOSTS, this::put); // compiled once the listing is whole, below
         GetOption atListing = GetOption.builder().withRevision(revision).build();
         GetResponse deploy = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY, atListing));
         current = deploy.getKvs().isEmpty() ? 0 : Stored.parse(CurrentDeploy.parser(), deploy.getKvs().getFirst()).getId();
@@ -137,43 +137,50 @@ final class Leader {
             current = deleted ? 0 : Stored.parse(CurrentDeploy.parser(), kv).getId();
             LOG.info("current deploy: {}", current == 0 ? "none" : current);
             hosts.keySet().forEach(queue::mark);
-        } else if (deleted) {
-            delete(kv);
         } else {
-            put(kv);
+            String host = deleted ? delete(kv) : put(kv);
+            if (host != null) queue.mark(host);
         }
     }
 
-    private void put(KeyValue kv) {
+    /** Takes note of a host's key; returns the host, or null for a key that is none of a host's. */
+    private String put(KeyValue kv) {
         Keys.HostKey key = Keys.parseHostKey(kv.getKey());
-        if (key == null) return;
+        if (key == null) return null;
         switch (key.what()) {
             case "alive" -> update(key.host(), s -> new HostState(true, s.facts, s.pointer, s.pointerRevision));
             case "facts" -> update(key.host(), s -> new HostState(s.alive, kv.getValue().getBytes(), s.pointer, s.pointerRevision));
             case "graph" -> update(key.host(), s -> kv.getModRevision() < s.pointerRevision ? s
-                    : new HostState(s.alive, s.facts, Stored.parse(GraphPointer.parser(), kv), kv.getModRevision()));
+                    : new HostState(s.alive, s.facts, pointer(kv), kv.getModRevision()));
             default -> { }
         }
+        return key.host();
     }
 
-    private void delete(KeyValue kv) {
+    private String delete(KeyValue kv) {
         Keys.HostKey key = Keys.parseHostKey(kv.getKey());
-        if (key == null) return;
+        if (key == null) return null;
         switch (key.what()) {
             case "alive" -> update(key.host(), s -> new HostState(false, s.facts, s.pointer, s.pointerRevision));
             case "facts" -> update(key.host(), s -> new HostState(s.alive, null, s.pointer, s.pointerRevision));
             case "graph" -> update(key.host(), s -> new HostState(s.alive, s.facts, null, 0));
             default -> { }
         }
+        return key.host();
     }
 
-    private void update(String host, java.util.function.UnaryOperator<HostState> change) {
-        hosts.compute(host, (h, s) -> change.apply(s == null ? HostState.NONE : s));
+    /** A host's pointer; one that is not a pointer counts as none, so the next compile writes one over it. */
+    private static GraphPointer pointer(KeyValue kv) {
         try {
-            queue.mark(host);
-        } catch (RejectedExecutionException e) {
-            // the term is over: the next leader lists every host anew
+            return Stored.parse(GraphPointer.parser(), kv);
+        } catch (Stored.CorruptKeyException e) {
+            LOG.warn("{}; it will be written anew", e.getMessage());
+            return null;
         }
+    }
+
+    private void update(String host, UnaryOperator<HostState> change) {
+        hosts.compute(host, (h, s) -> change.apply(s == null ? HostState.NONE : s));
     }
 
     /** Compiles and publishes one host's graph, unless its pointer names the current deploy and its facts already. */

@@ -25,19 +25,24 @@ final class Leadership implements AutoCloseable {
     private final Etcd etcd;
     private final String name;
     private final Duration ttl;
+    private final CompletableFuture<?> closing;
     private long lease;
     private long leftover; // a lease that could not be revoked when stepping down (etcd was away)
     private CloseableClient keepAlive;
     private CompletableFuture<CampaignResponse> campaign;
 
-    /** @param name this coordinator's name, its proposal in the election (shown by etcd as the leader's value) */
-    Leadership(Etcd etcd, String name, Duration ttl) {
+    /**
+     * @param name this coordinator's name, its proposal in the election (shown by etcd as the leader's value)
+     * @param closing done when the coordinator closes: a campaign waiting in line gives up
+     */
+    Leadership(Etcd etcd, String name, Duration ttl, CompletableFuture<?> closing) {
         this.etcd = etcd;
         this.name = name;
         this.ttl = ttl;
+        this.closing = closing;
     }
 
-    /** Waits until this coordinator leads; the term ends when its lease is lost. */
+    /** Waits until this coordinator leads (the term ends when its lease is lost); null when it closes first. */
     Term campaign() throws EtcdUnreachableException, InterruptedException {
         lease = etcd.await(etcd.jetcd().getLeaseClient().grant(Math.max(1, ttl.toSeconds()))).getID();
         if (leftover != 0) { // etcd is back: the lease it kept through its restart would hold the lead until its TTL ran out
@@ -63,10 +68,11 @@ final class Leadership implements AutoCloseable {
         });
         campaign = etcd.jetcd().getElectionClient().campaign(Keys.LEADER, lease, ByteSequence.from(name, StandardCharsets.UTF_8));
         try {
-            CompletableFuture.anyOf(campaign, over).get(); // interruptible: the coordinator's close() interrupts
+            CompletableFuture.anyOf(campaign, over, closing).get();
         } catch (ExecutionException e) {
             throw new EtcdUnreachableException("cannot campaign at " + etcd.options().describe() + ": " + e.getCause().getMessage(), e.getCause());
         }
+        if (closing.isDone()) return null;
         if (over.isDone()) throw new EtcdUnreachableException("lost the lease while waiting to lead: " + over.getNow(""), null);
         CampaignResponse won = campaign.join();
         return new Term(lease, relative(won.getLeader().getKey()), won.getLeader().getRevision(), over);
@@ -86,9 +92,7 @@ final class Leadership implements AutoCloseable {
     void stepDown() {
         if (campaign != null) campaign.cancel(true);
         if (keepAlive != null) keepAlive.close();
-        boolean interrupted = Thread.interrupted(); // a close() interrupting the coordinator must not stop the revoke
         if (lease != 0 && !revoke(lease)) leftover = lease;
-        if (interrupted) Thread.currentThread().interrupt();
         lease = 0;
         keepAlive = null;
         campaign = null;

@@ -96,6 +96,17 @@ class CoordinatorTest {
     }
 
     @Test
+    void aPointerThatIsNotOneIsWrittenAnew() throws Exception {
+        fleet.register("h1", Map.of("role", "web"));
+        fleet.etcd.await(fleet.etcd.kv().put(Keys.graphPointer("h1"), io.etcd.jetcd.ByteSequence.from(new byte[] {(byte) 0xff, 0x01})));
+        long deploy = fleet.deploy(BY_ROLE);
+        coordinator = fleet.coordinator("c1");
+        GraphPointer written = await().atMost(Duration.ofSeconds(20)).ignoreExceptions()
+                .until(() -> fleet.pointer("h1"), p -> p.getDeploy() == deploy);
+        assertThat(written.getGraph()).isNotEmpty();
+    }
+
+    @Test
     void aDeployThatChangesNothingForAHostMovesItsPointerOnlyAndAFailedCompileKeepsTheGraph() throws Exception {
         fleet.register("web1", Map.of("role", "web"));
         coordinator = fleet.coordinator("c1");

@@ -42,7 +42,7 @@ final class CoordinatorCommand implements Callable<Integer> {
     boolean dev;
 
     @Option(names = "--lease-ttl", paramLabel = "S", description = "A dead leader is replaced within S seconds (default: ${DEFAULT-VALUE}).",
-            defaultValue = "15")
+            defaultValue = "" + CoordinatorOptions.DEFAULT_LEASE_TTL_SECONDS)
     long leaseTtl;
 
     @Option(names = "--prefix", paramLabel = "DIR", description = "Where it keeps state: bundles, and --dev's etcd (default: /var/lib/muster as root, "
@@ -67,11 +67,10 @@ final class CoordinatorCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         EtcdOptions options = fleet.etcd();
         CoordinatorOptions coordinatorOptions = options();
-        Path state = prefix != null ? prefix.toAbsolutePath() : RunFlags.defaultPrefix();
         DevEtcd etcdProcess = null;
         try {
             if (dev) {
-                etcdProcess = DevEtcd.start(options.endpoints().getFirst(), state.resolve("dev-etcd"));
+                etcdProcess = DevEtcd.start(options.endpoints().getFirst(), state().resolve("dev-etcd"));
                 out.println("etcd for the fleet: " + options.endpoints().getFirst() + "  (export MUSTER_ETCD=" + options.endpoints().getFirst() + ")");
                 out.flush();
             }
@@ -96,11 +95,14 @@ final class CoordinatorCommand implements Callable<Integer> {
     private CoordinatorOptions options() {
         String me = name != null ? name : Facts.hostname() + "-" + ProcessHandle.current().pid();
         int threads = compileThreads != null ? compileThreads : Runtime.getRuntime().availableProcessors();
-        Path state = prefix != null ? prefix.toAbsolutePath() : RunFlags.defaultPrefix();
         try {
-            return new CoordinatorOptions(me, Duration.ofSeconds(leaseTtl), threads, state.resolve("coordinator"), CoordinatorOptions.DEFAULT_COMPACT_EVERY);
+            return new CoordinatorOptions(me, Duration.ofSeconds(leaseTtl), threads, state().resolve("coordinator"), CoordinatorOptions.DEFAULT_COMPACT_EVERY);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
+    }
+
+    private Path state() {
+        return prefix != null ? prefix.toAbsolutePath() : RunFlags.defaultPrefix();
     }
 }

@@ -13,7 +13,7 @@ import java.time.Duration;
  * @param compactEvery how often the leader compacts etcd's history, keeping that of the last interval
  */
 public record CoordinatorOptions(String name, Duration leaseTtl, int compileThreads, Path stateDir, Duration compactEvery) {
-    public static final Duration DEFAULT_LEASE_TTL = Duration.ofSeconds(15);
+    public static final long DEFAULT_LEASE_TTL_SECONDS = 15;
     public static final Duration DEFAULT_COMPACT_EVERY = Duration.ofMinutes(10);
 
     public CoordinatorOptions {

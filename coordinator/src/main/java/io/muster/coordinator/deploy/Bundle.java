@@ -21,8 +21,4 @@ public record Bundle(Path root, String manifest, List<File> files) {
      * @param source where it is read from (a symbolic link inside the bundle: its target)
      */
     public record File(String path, Path source, String sha256, long size, boolean executable) {}
-
-    public long bytes() {
-        return files.stream().mapToLong(File::size).sum();
-    }
 }

@@ -13,7 +13,8 @@ import java.util.Map;
  * {@code muster status --output json}. Its shape is a contract (add fields, never rename them):
  * {@code {"current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
  * [{"id", "error"}], "error", "updated"}]}}; what a host has not reported yet is null ({@code converged}
- * false, {@code failed} empty), {@code updated} is its last report's time in ISO-8601 UTC.
+ * false, {@code failed} empty), and so is {@code deploy} while it runs none; {@code updated} is its last
+ * report's time in ISO-8601 UTC.
  */
 public final class StatusJson {
     private StatusJson() {}
@@ -33,7 +34,7 @@ public final class StatusJson {
         Map<String, Object> host = new LinkedHashMap<>();
         host.put("host", view.host());
         host.put("alive", view.alive());
-        host.put("deploy", status == null ? null : status.getDeploy());
+        host.put("deploy", status == null || status.getDeploy() == 0 ? null : status.getDeploy());
         host.put("graph", status == null || status.getGraph().isEmpty() ? null : status.getGraph());
         host.put("converged", status != null && status.getConverged());
         host.put("summary", status == null ? null : summary(status.getSummary()));

@@ -41,7 +41,7 @@ public final class StatusText {
     private static List<String> row(HostView host, Instant now) {
         HostStatus s = host.status().orElse(null);
         return List.of(host.host(), host.alive() ? "yes" : "no",
-                s == null ? "-" : String.valueOf(s.getDeploy()),
+                s == null || s.getDeploy() == 0 ? "-" : String.valueOf(s.getDeploy()),
                 s == null ? "-" : s.getConverged() ? "yes" : "no",
                 s == null ? "-" : String.valueOf(s.getSummary().getChanged()),
                 s == null ? "-" : String.valueOf(s.getSummary().getFailed()),

@@ -1,5 +1,7 @@
 package io.muster.cli;
 
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.coordinator.deploy.Bundle;
 import io.muster.coordinator.deploy.BundleReader;
 import io.muster.coordinator.deploy.DeployException;
@@ -91,42 +93,43 @@ final class DeployCommand implements Callable<Integer> {
                 return 1;
             }
             Deployer.Published published = new Deployer(etcd, Clock.systemUTC()).publish(bundle, message, who);
-            boolean json = output.json();
             Map<String, Object> doc = new LinkedHashMap<>();
             doc.put("deploy", published.id());
             doc.put("files", published.files());
             doc.put("stored", published.stored());
-            if (!json) {
-                out.println(published.id());
-                out.flush();
-            }
-            if (!await) {
-                if (json) out.print(Json.pretty(doc) + "\n");
-                out.flush();
-                return 0;
-            }
-            WaitProgress progress = new WaitProgress(err, !json, System.console() != null);
-            DeployWait.Outcome outcome = new DeployWait(etcd).await(published.id(), Duration.ofMillis(Math.round(timeout * 1000)), progress);
-            progress.finish();
-            if (json) {
-                doc.put("converged", outcome.success());
-                doc.put("superseded_by", outcome.supersededBy() == 0 ? null : outcome.supersededBy());
-                doc.put("hosts", outcome.hosts().stream().map(StatusJson::host).toList());
-                out.print(Json.pretty(doc) + "\n");
-            } else {
-                for (HostView host : outcome.hosts()) out.println(line(host, published.id()));
-                if (outcome.supersededBy() != 0) {
-                    err.println("muster: deploy " + published.id() + " is no longer current: deploy " + outcome.supersededBy()
-                            + " was made current while waiting");
-                } else if (!outcome.success()) {
-                    List<String> bad = outcome.hosts().stream().filter(h -> !h.convergedOn(published.id())).map(HostView::host).toList();
-                    err.println("muster: deploy " + published.id() + ": " + bad.size() + " of " + outcome.hosts().size()
-                            + " live hosts failed or did not converge within " + format(timeout) + " s: " + String.join(", ", bad));
-                }
-            }
+            if (!output.json()) out.println(published.id());
             out.flush();
-            return outcome.success() ? 0 : 2;
+            if (await) return waitFor(etcd, published.id(), doc);
+            if (output.json()) out.print(Json.pretty(doc) + "\n");
+            out.flush();
+            return 0;
         });
+    }
+
+    /** {@code --wait}: follows the live hosts, then says how each ended; 0 when all converged on {@code id}, else 2. */
+    private int waitFor(Etcd etcd, long id, Map<String, Object> doc) throws EtcdUnreachableException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        WaitProgress progress = new WaitProgress(err, !output.json(), System.console() != null);
+        DeployWait.Outcome outcome = new DeployWait(etcd).await(id, Duration.ofMillis(Math.round(timeout * 1000)), progress);
+        progress.finish();
+        if (output.json()) {
+            doc.put("converged", outcome.success());
+            doc.put("superseded_by", outcome.supersededBy() == 0 ? null : outcome.supersededBy());
+            doc.put("hosts", outcome.hosts().stream().map(StatusJson::host).toList());
+            out.print(Json.pretty(doc) + "\n");
+        } else {
+            for (HostView host : outcome.hosts()) out.println(line(host, id));
+            if (outcome.supersededBy() != 0) {
+                err.println("muster: deploy " + id + " is no longer current: deploy " + outcome.supersededBy() + " was made current while waiting");
+            } else if (!outcome.success()) {
+                List<String> bad = outcome.hosts().stream().filter(h -> !h.convergedOn(id)).map(HostView::host).toList();
+                err.println("muster: deploy " + id + ": " + bad.size() + " of " + outcome.hosts().size()
+                        + " live hosts failed or did not converge within " + format(timeout) + " s: " + String.join(", ", bad));
+            }
+        }
+        out.flush();
+        return outcome.success() ? 0 : 2;
     }
 
     /** One host at the end of a wait: converged, failed (with what), or still pending. */

@@ -120,6 +120,7 @@ final class DeployCommand implements Callable<Integer> {
             out.print(Json.pretty(doc) + "\n");
         } else {
             for (HostView host : outcome.hosts()) out.println(line(host, id));
+            if (outcome.hosts().isEmpty()) err.println("muster: deploy " + id + ": no live hosts to wait for");
             if (outcome.supersededBy() != 0) {
                 err.println("muster: deploy " + id + " is no longer current: deploy " + outcome.supersededBy() + " was made current while waiting");
             } else if (!outcome.success()) {

@@ -204,37 +204,40 @@ class FleetCommandsTest {
 
     @Test
     void deployWaitSucceedsOnlyWhenEveryLiveHostConvergedOnIt() throws Exception {
+        Cli nobody = muster("deploy", dir, "--wait", "--timeout", "30");
+        assertThat(nobody.exit()).isZero();
+        assertThat(nobody.err()).isEqualTo("muster: deploy 1: no live hosts to wait for\n");
         alive("h1");
         CompletableFuture<Cli> waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> !etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY)).getKvs().isEmpty());
-        report("h1", HostStatus.newBuilder().setDeploy(1).setConverged(true).build());
-        Cli done = waiting.get();
-        assertThat(done.exit()).as(done.err()).isZero();
-        assertThat(done.out()).isEqualTo("1\nh1: converged\n");
-
-        alive("h2");
-        report("h2", HostStatus.newBuilder().setDeploy(1).setConverged(true)
-                .addFailed(Failure.newBuilder().setId("exec#x").setError("exit 3")).build());
-        waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
         await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 2"));
         report("h1", HostStatus.newBuilder().setDeploy(2).setConverged(true).build());
+        Cli done = waiting.get();
+        assertThat(done.exit()).as(done.err()).isZero();
+        assertThat(done.out()).isEqualTo("2\nh1: converged\n");
+
+        alive("h2");
         report("h2", HostStatus.newBuilder().setDeploy(2).setConverged(true)
+                .addFailed(Failure.newBuilder().setId("exec#x").setError("exit 3")).build());
+        waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 3"));
+        report("h1", HostStatus.newBuilder().setDeploy(3).setConverged(true).build());
+        report("h2", HostStatus.newBuilder().setDeploy(3).setConverged(true)
                 .addFailed(Failure.newBuilder().setId("exec#x").setError("exit 3")).build());
         Cli failed = waiting.get();
         assertThat(failed.exit()).isEqualTo(2);
-        assertThat(failed.out()).isEqualTo("2\nh1: converged\nh2: failed\n  exec#x: exit 3\n");
+        assertThat(failed.out()).isEqualTo("3\nh1: converged\nh2: failed\n  exec#x: exit 3\n");
         assertThat(failed.err()).contains("h2: failed").endsWith("1 of 2 live hosts failed or did not converge within 30 s: h2\n");
 
         waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
-        await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 3"));
-        assertThat(muster("rollback").out()).isEqualTo("rolled back from deploy 3 to 2\n");
+        await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 4"));
+        assertThat(muster("rollback").out()).isEqualTo("rolled back from deploy 4 to 3\n");
         Cli superseded = waiting.get();
         assertThat(superseded.exit()).isEqualTo(2);
-        assertThat(superseded.err()).endsWith("muster: deploy 3 is no longer current: deploy 2 was made current while waiting\n");
+        assertThat(superseded.err()).endsWith("muster: deploy 4 is no longer current: deploy 3 was made current while waiting\n");
 
         Cli late = muster("deploy", dir, "--wait", "--timeout", "0.5");
         assertThat(late.exit()).isEqualTo(2);
-        assertThat(late.out()).isEqualTo("4\nh1: not converged (still on deploy 2)\nh2: not converged (still on deploy 2)\n");
+        assertThat(late.out()).isEqualTo("5\nh1: not converged (still on deploy 3)\nh2: not converged (still on deploy 3)\n");
         assertThat(late.err()).endsWith("within 0.5 s: h1, h2\n");
     }
 }

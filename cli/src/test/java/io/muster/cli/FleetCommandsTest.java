@@ -142,6 +142,10 @@ class FleetCommandsTest {
         assertThat(muster("status", "--host", "nobody").err()).isEqualTo("muster: no host nobody in the fleet\n");
         assertThat(muster("rollback", "--to", "0").exit()).isEqualTo(Main.USAGE);
         assertThat(Cli.run("status", "--etcd", "ftp://x:1").exit()).isEqualTo(Main.USAGE);
+        assertThat(muster("deploy", dir, "--timeout", "0").exit()).isEqualTo(Main.USAGE);
+        Cli ttl = muster("coordinator", "--lease-ttl", "0");
+        assertThat(ttl.exit()).isEqualTo(Main.USAGE);
+        assertThat(ttl.err()).startsWith("muster: --lease-ttl: expected at least 1 second");
     }
 
     @Test

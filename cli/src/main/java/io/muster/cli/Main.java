@@ -32,6 +32,11 @@ public final class Main {
         SUBCOMMANDS.put("graph", GraphCommand::new);
         SUBCOMMANDS.put("check", CheckCommand::new);
         SUBCOMMANDS.put("agent", AgentCommand::new);
+        SUBCOMMANDS.put("deploy", DeployCommand::new);
+        SUBCOMMANDS.put("deploys", DeploysCommand::new);
+        SUBCOMMANDS.put("rollback", RollbackCommand::new);
+        SUBCOMMANDS.put("status", StatusCommand::new);
+        SUBCOMMANDS.put("coordinator", CoordinatorCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }
 

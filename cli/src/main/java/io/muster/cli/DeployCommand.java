@@ -1,0 +1,202 @@
+package io.muster.cli;
+
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.coordinator.deploy.Bundle;
+import io.muster.coordinator.deploy.BundleReader;
+import io.muster.coordinator.deploy.DeployException;
+import io.muster.coordinator.deploy.Deployer;
+import io.muster.coordinator.deploy.HostTarget;
+import io.muster.coordinator.deploy.Validation;
+import io.muster.coordinator.status.DeployWait;
+import io.muster.coordinator.status.HostView;
+import io.muster.coordinator.status.StatusJson;
+import io.muster.engine.facts.Facts;
+import io.muster.engine.util.Json;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+@Command(name = "deploy", mixinStandardHelpOptions = true, sortOptions = false,
+        description = {"Publish a bundle to the fleet as a new deploy and print its id (1, 2, …).",
+                "DIR: the bundle is DIR, its root manifest DIR/" + BundleReader.DEFAULT_MANIFEST + ". FILE: the bundle is FILE's directory, "
+                        + "FILE its root manifest. Read recursively, leaving out .git and what DIR/.musterignore lists "
+                        + "(gitignore-like globs: *.log, /build/, !keep.log); symbolic links are followed only inside the bundle.",
+                "The manifest is compiled first, with no environment, for up to " + Validation.MAX_HOSTS + " live hosts with "
+                        + "distinct facts (for this host when none is registered): one that compiles for none of them is refused "
+                        + "with its errors and nothing is published. Hosts it fails on report the error in muster status."},
+        exitCodeListHeading = "%nExit codes:%n",
+        exitCodeList = {"0:deployed (with --wait: every live host converged on it with no failed resource)",
+                "1:not deployed: invalid manifest or bundle, or etcd unreachable",
+                "2:deployed, but with --wait some live hosts failed or did not converge within --timeout", "64:usage error"})
+final class DeployCommand implements Callable<Integer> {
+    @Parameters(index = "0", paramLabel = "DIR|FILE", description = "The bundle's directory, or its root manifest.")
+    Path target;
+
+    @Option(names = "--message", paramLabel = "TEXT", description = "Why, shown by muster deploys.", defaultValue = "")
+    String message;
+
+    @Option(names = "--wait", description = "Wait until every live host has converged on the deploy, or failed.")
+    boolean await;
+
+    @Option(names = "--timeout", paramLabel = "S", description = "With --wait: give up after S seconds (default: ${DEFAULT-VALUE}).",
+            defaultValue = "300")
+    double timeout;
+
+    @Option(names = "--max-bundle", paramLabel = "SIZE", description = "Refuse a bundle over SIZE bytes (K, M, G suffixes: KiB…; default: ${DEFAULT-VALUE}).",
+            defaultValue = "64M")
+    String maxBundle;
+
+    @Mixin
+    OutputFlag output;
+
+    @Mixin
+    FleetOptions fleet;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        if (!(timeout > 0) || Double.isInfinite(timeout)) throw new ParameterException(spec.commandLine(), "--timeout must be above 0 seconds, got " + timeout);
+        long limit = size(maxBundle);
+        fleet.etcd(); // a bad flag is a usage error before anything is read
+        Bundle bundle;
+        try {
+            bundle = new BundleReader(limit, warning -> err.println("muster: warning: " + warning)).read(target);
+        } catch (DeployException e) {
+            err.println("muster: " + e.getMessage());
+            return 1;
+        }
+        String who = System.getProperty("user.name") + "@" + Facts.hostname();
+        return FleetCalls.run(spec, fleet, etcd -> {
+            Validation.Refusal refused = Validation.check(bundle, HostTarget.live(etcd, Validation.MAX_HOSTS));
+            if (refused != null) {
+                refused.problems().forEach(err::println);
+                err.println("muster: not deployed: " + bundle.root().resolve(bundle.manifest()) + " does not compile for "
+                        + (refused.hosts() == 1 ? refused.host() : "any of " + refused.hosts() + " live hosts (" + refused.host() + "'s errors above)"));
+                return 1;
+            }
+            Deployer.Published published = new Deployer(etcd, Clock.systemUTC()).publish(bundle, message, who);
+            Map<String, Object> doc = new LinkedHashMap<>();
+            doc.put("deploy", published.id());
+            doc.put("files", published.files());
+            doc.put("stored", published.stored());
+            if (!output.json()) out.println(published.id());
+            out.flush();
+            if (await) return waitFor(etcd, published.id(), doc);
+            if (output.json()) out.print(Json.pretty(doc) + "\n");
+            out.flush();
+            return 0;
+        });
+    }
+
+    /** {@code --wait}: follows the live hosts, then says how each ended; 0 when all converged on {@code id}, else 2. */
+    private int waitFor(Etcd etcd, long id, Map<String, Object> doc) throws EtcdUnreachableException, InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        WaitProgress progress = new WaitProgress(err, !output.json(), System.console() != null);
+        DeployWait.Outcome outcome = new DeployWait(etcd).await(id, Duration.ofMillis(Math.round(timeout * 1000)), progress);
+        progress.finish();
+        if (output.json()) {
+            doc.put("converged", outcome.success());
+            doc.put("superseded_by", outcome.supersededBy() == 0 ? null : outcome.supersededBy());
+            doc.put("hosts", outcome.hosts().stream().map(StatusJson::host).toList());
+            out.print(Json.pretty(doc) + "\n");
+        } else {
+            for (HostView host : outcome.hosts()) out.println(line(host, id));
+            if (outcome.hosts().isEmpty()) err.println("muster: deploy " + id + ": no live hosts to wait for");
+            if (outcome.supersededBy() != 0) {
+                err.println("muster: deploy " + id + " is no longer current: deploy " + outcome.supersededBy() + " was made current while waiting");
+            } else if (!outcome.success()) {
+                List<String> bad = outcome.hosts().stream().filter(h -> !h.convergedOn(id)).map(HostView::host).toList();
+                err.println("muster: deploy " + id + ": " + bad.size() + " of " + outcome.hosts().size()
+                        + " live hosts failed or did not converge within " + format(timeout) + " s: " + String.join(", ", bad));
+            }
+        }
+        out.flush();
+        return outcome.success() ? 0 : 2;
+    }
+
+    /** One host at the end of a wait: converged, failed (with what), or still pending. */
+    private static String line(HostView host, long deploy) {
+        if (host.convergedOn(deploy)) return host.host() + ": converged";
+        if (host.failedOn(deploy)) {
+            StringBuilder line = new StringBuilder(host.host()).append(": failed");
+            host.status().ifPresent(s -> s.getFailedList().forEach(f -> line.append("\n  ").append(f.getId()).append(": ").append(f.getError())));
+            if (host.compileFailed(deploy)) line.append("\n  ").append(host.error());
+            return line.toString();
+        }
+        return host.host() + ": not converged" + (host.status().isPresent() && host.status().get().getDeploy() != deploy
+                ? " (still on deploy " + host.status().get().getDeploy() + ")" : "");
+    }
+
+    /**
+     * Progress on stderr (text output only): on a terminal one line rewritten as hosts converge; a line per
+     * failure as it happens.
+     */
+    private static final class WaitProgress implements DeployWait.Progress {
+        private final PrintWriter err;
+        private final boolean shown;
+        private final boolean terminal;
+        private boolean lineOpen;
+
+        WaitProgress(PrintWriter err, boolean shown, boolean terminal) {
+            this.err = err;
+            this.shown = shown;
+            this.terminal = terminal;
+        }
+
+        @Override
+        public void converged(int converged, int live) {
+            if (!shown || !terminal) return;
+            err.print("\r" + converged + "/" + live + " hosts converged");
+            err.flush();
+            lineOpen = true;
+        }
+
+        @Override
+        public void failed(HostView host) {
+            if (!shown) return;
+            finish();
+            err.println(host.host() + ": failed" + (host.error() == null ? "" : ": " + host.error()));
+            err.flush();
+        }
+
+        void finish() {
+            if (lineOpen) err.println();
+            lineOpen = false;
+        }
+    }
+
+    private long size(String text) {
+        String t = text.strip().toUpperCase(Locale.ROOT);
+        int shift = t.endsWith("K") ? 10 : t.endsWith("M") ? 20 : t.endsWith("G") ? 30 : 0;
+        try {
+            long n = Long.parseLong(shift == 0 ? t : t.substring(0, t.length() - 1));
+            if (n < 1 || n > (Long.MAX_VALUE >> shift)) throw new NumberFormatException();
+            return n << shift;
+        } catch (NumberFormatException e) {
+            throw new ParameterException(spec.commandLine(), "--max-bundle: expected a positive size such as 64M, got " + text);
+        }
+    }
+
+    private static String format(double seconds) {
+        return seconds == Math.rint(seconds) ? String.valueOf((long) seconds) : String.valueOf(seconds);
+    }
+}

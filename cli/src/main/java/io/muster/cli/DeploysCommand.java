@@ -1,0 +1,68 @@
+package io.muster.cli;
+
+import io.muster.coordinator.deploy.DeployHistory;
+import io.muster.engine.util.Json;
+import io.muster.proto.fleet.Deploy;
+import java.io.PrintWriter;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.OptionalLong;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Spec;
+
+@Command(name = "deploys", mixinStandardHelpOptions = true, sortOptions = false,
+        description = "Show the deploys, oldest first: id, time (UTC), who, message; the current one is marked *.",
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:shown", "1:etcd unreachable", "64:usage error"})
+final class DeploysCommand implements Callable<Integer> {
+    @Mixin
+    OutputFlag output;
+
+    @Mixin
+    FleetOptions fleet;
+
+    @Spec
+    CommandSpec spec;
+
+    @Override
+    public Integer call() throws InterruptedException {
+        PrintWriter out = spec.commandLine().getOut();
+        return FleetCalls.run(spec, fleet, etcd -> {
+            DeployHistory history = new DeployHistory(etcd);
+            OptionalLong current = history.current();
+            List<Deploy> deploys = history.list();
+            if (output.json()) {
+                List<Object> list = new ArrayList<>();
+                for (Deploy d : deploys) {
+                    Map<String, Object> entry = new LinkedHashMap<>();
+                    entry.put("id", d.getId());
+                    entry.put("time", Instant.ofEpochMilli(d.getCreated()).toString());
+                    entry.put("who", d.getWho());
+                    entry.put("message", d.getMessage());
+                    entry.put("manifest", d.getManifest());
+                    entry.put("files", d.getFilesCount());
+                    list.add(entry);
+                }
+                Map<String, Object> doc = new LinkedHashMap<>();
+                doc.put("current", current.isPresent() ? current.getAsLong() : null);
+                doc.put("deploys", list);
+                out.print(Json.pretty(doc) + "\n");
+            } else if (deploys.isEmpty()) {
+                out.println("no deploys");
+            } else {
+                for (Deploy d : deploys) {
+                    boolean isCurrent = current.isPresent() && current.getAsLong() == d.getId();
+                    out.println((isCurrent ? "* " : "  ") + d.getId() + "  " + Instant.ofEpochMilli(d.getCreated()) + "  " + d.getWho()
+                            + (d.getMessage().isEmpty() ? "" : "  " + d.getMessage()));
+                }
+            }
+            out.flush();
+            return 0;
+        });
+    }
+}

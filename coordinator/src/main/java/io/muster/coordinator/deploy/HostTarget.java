@@ -1,0 +1,73 @@
+package io.muster.coordinator.deploy;
+
+import com.google.protobuf.InvalidProtocolBufferException;
+import io.etcd.jetcd.KeyValue;
+import io.muster.agent.etcd.ContentStore;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.Keys;
+import io.muster.coordinator.etcd.Pages;
+import io.muster.engine.compile.CompileOptions;
+import io.muster.engine.resource.Kinds;
+import io.muster.proto.fleet.Facts;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A host a deploy is compiled for: its name and the facts its agent published. What it is compiled with is
+ * here alone ({@link #options()}), for the coordinator's compiles and the deploy's validation alike.
+ *
+ * @param host its name; null for this host, named as {@code muster validate} names it (its fqdn fact)
+ */
+public record HostTarget(String host, Map<String, Object> facts) {
+
+    /** The facts as stored in {@code hosts/<host>/facts}. */
+    public static HostTarget of(String host, byte[] facts) throws InvalidProtocolBufferException {
+        return new HostTarget(host, FactValues.map(Facts.parseFrom(facts).getFacts()));
+    }
+
+    /** This host, its facts gathered as {@code muster validate} gathers them. */
+    public static HostTarget local() {
+        return new HostTarget(null, io.muster.engine.facts.Facts.of(Map.of()));
+    }
+
+    /**
+     * Its name (which a {@code nodes:} section matches), its facts, and no environment: the coordinator's own
+     * would leak into every graph.
+     */
+    public CompileOptions options() {
+        if (host == null) return new CompileOptions(facts, Map.of(), Map.of());
+        return new CompileOptions(host, facts, Map.of(), Map.of(), CompileOptions.DEFAULT_MAX_APPLY_DEPTH, Kinds.installed());
+    }
+
+    /**
+     * Live hosts (alive key present) with distinct facts, at most {@code max}, by name: enough to tell a
+     * manifest that compiles nowhere from one that fails on some hosts only.
+     */
+    public static List<HostTarget> live(Etcd etcd, int max) throws EtcdUnreachableException {
+        Map<String, KeyValue> facts = new LinkedHashMap<>();
+        Set<String> alive = new HashSet<>();
+        Pages.forEach(etcd, Keys.HOSTS, kv -> {
+            Keys.HostKey key = Keys.parseHostKey(kv.getKey());
+            if (key == null) return;
+            if (key.what().equals("facts")) facts.put(key.host(), kv);
+            if (key.what().equals("alive")) alive.add(key.host());
+        });
+        List<HostTarget> targets = new ArrayList<>();
+        Set<String> seen = new HashSet<>();
+        for (Map.Entry<String, KeyValue> e : facts.entrySet()) {
+            byte[] bytes = e.getValue().getValue().getBytes();
+            if (targets.size() == max || !alive.contains(e.getKey()) || !seen.add(ContentStore.sha256(bytes))) continue;
+            try {
+                targets.add(of(e.getKey(), bytes));
+            } catch (InvalidProtocolBufferException notFacts) {
+                // the coordinator reports it for that host
+            }
+        }
+        return targets;
+    }
+}

@@ -1,0 +1,66 @@
+package io.muster.coordinator.status;
+
+import io.muster.proto.fleet.Failure;
+import io.muster.proto.fleet.HostStatus;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code muster status}: the current deploy, then a line per host (name, alive, deploy applied, converged,
+ * changed and failed counts, age of its last report), each failed resource and error indented below it.
+ */
+public final class StatusText {
+    private static final List<String> HEADER = List.of("HOST", "ALIVE", "DEPLOY", "CONVERGED", "CHANGED", "FAILED", "REPORTED");
+
+    private StatusText() {}
+
+    public static String render(FleetStatus fleet, Instant now) {
+        StringBuilder out = new StringBuilder();
+        out.append("current deploy: ").append(fleet.current().isPresent() ? fleet.current().getAsLong() : "none").append('\n');
+        if (fleet.hosts().isEmpty()) return out.append("no hosts\n").toString();
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(HEADER);
+        for (HostView host : fleet.hosts()) rows.add(row(host, now));
+        int[] widths = new int[HEADER.size()];
+        for (List<String> row : rows) for (int i = 0; i < row.size(); i++) widths[i] = Math.max(widths[i], row.get(i).length());
+        for (int r = 0; r < rows.size(); r++) {
+            List<String> row = rows.get(r);
+            StringBuilder line = new StringBuilder();
+            for (int i = 0; i < row.size(); i++) {
+                line.append(i == row.size() - 1 ? row.get(i) : String.format(Locale.ROOT, "%-" + (widths[i] + 2) + "s", row.get(i)));
+            }
+            out.append(line.toString().stripTrailing()).append('\n');
+            if (r > 0) details(fleet.hosts().get(r - 1), out);
+        }
+        return out.toString();
+    }
+
+    private static List<String> row(HostView host, Instant now) {
+        HostStatus s = host.status().orElse(null);
+        return List.of(host.host(), host.alive() ? "yes" : "no",
+                s == null || s.getDeploy() == 0 ? "-" : String.valueOf(s.getDeploy()),
+                s == null ? "-" : s.getConverged() ? "yes" : "no",
+                s == null ? "-" : String.valueOf(s.getSummary().getChanged()),
+                s == null ? "-" : String.valueOf(s.getSummary().getFailed()),
+                s == null || s.getUpdated() == 0 ? "never" : age(Duration.between(Instant.ofEpochMilli(s.getUpdated()), now)) + " ago");
+    }
+
+    private static void details(HostView host, StringBuilder out) {
+        host.status().ifPresent(s -> {
+            for (Failure f : s.getFailedList()) out.append("  failed ").append(f.getId()).append(": ").append(f.getError()).append('\n');
+        });
+        if (host.error() != null) out.append("  error: ").append(host.error()).append('\n');
+    }
+
+    /** A duration as people read an age: 5s, 3m, 2h, 4d. */
+    public static String age(Duration d) {
+        long s = Math.max(0, d.toSeconds());
+        if (s < 120) return s + "s";
+        if (s < 120 * 60) return s / 60 + "m";
+        if (s < 48 * 3600) return s / 3600 + "h";
+        return s / 86400 + "d";
+    }
+}

@@ -1,6 +1,8 @@
 package io.muster.cli;
 
-import io.muster.agent.etcd.ContentStore;
+import io.muster.agent.Agent;
+import io.muster.agent.AgentOptions;
+import io.muster.agent.CodecGraphDecoder;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdUnreachableException;
@@ -9,10 +11,11 @@ import io.muster.coordinator.CoordinatorOptions;
 import io.muster.coordinator.GraphEncoder;
 import io.muster.coordinator.dev.DevEtcd;
 import io.muster.engine.facts.Facts;
-import io.muster.engine.graph.GraphFormat;
+import io.muster.engine.codec.GraphCodec;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.resource.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.Callable;
@@ -32,10 +35,10 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped by SIGINT or SIGTERM", "1:etcd unreachable at start, or --dev could not start etcd", "64:usage error"})
 final class CoordinatorCommand implements Callable<Integer> {
-    /** WIRING(graph-value): GraphCodec's canonical encoding replaces this stand-in (the graph's JSON). */
+    /** The engine's canonical encoding: equal graphs give equal bytes, so hosts with equal graphs share one copy. */
     private static final GraphEncoder ENCODER = graph -> {
-        byte[] bytes = GraphFormat.json(graph).getBytes(StandardCharsets.UTF_8);
-        return new GraphEncoder.Encoded(bytes, ContentStore.sha256(bytes));
+        GraphCodec.Encoded encoded = GraphCodec.encode(graph);
+        return new GraphEncoder.Encoded(encoded.bytes(), encoded.sha256());
     };
 
     @Option(names = "--dev", description = "Start a private etcd (and this host's agent) in this process.")
@@ -79,8 +82,15 @@ final class CoordinatorCommand implements Callable<Integer> {
                 CountDownLatch stop = new CountDownLatch(1);
                 try (Signals signals = new Signals(signal -> stop.countDown())) {
                     coordinator.start();
-                    // WIRING(agent): with --dev, start this host's agent here, in this process, on the same etcd and prefix
-                    stop.await();
+                    AgentOptions agentOptions = dev ? devAgentOptions() : null;
+                    try (Agent agent = dev ? new Agent(agentOptions, etcd, new CodecGraphDecoder(Kinds.installed()), new Metrics()) : null) {
+                        if (agent != null) {
+                            agent.start();
+                            out.println("agent for this host: " + agentOptions.host() + "  (try: muster status --etcd " + options.endpoints().getFirst() + ")");
+                            out.flush();
+                        }
+                        stop.await();
+                    }
                 }
             }
             return 0;
@@ -90,6 +100,12 @@ final class CoordinatorCommand implements Callable<Integer> {
         } finally {
             if (etcdProcess != null) etcdProcess.close();
         }
+    }
+
+    /** --dev's agent: this host by its fqdn, its state beside the coordinator's (PREFIX/agent). */
+    private AgentOptions devAgentOptions() {
+        return new AgentOptions(String.valueOf(Facts.of(java.util.Map.of()).get("fqdn")), state(), java.util.Map.of(),
+                AgentOptions.DEFAULT_LEASE_TTL, 1, Runtime.getRuntime().availableProcessors());
     }
 
     private CoordinatorOptions options() {

@@ -36,8 +36,9 @@ import picocli.CommandLine.Spec;
                         + "FILE its root manifest. Read recursively, leaving out .git and what DIR/.musterignore lists "
                         + "(gitignore-like globs: *.log, /build/, !keep.log); symbolic links are followed only inside the bundle.",
                 "The manifest is compiled first, with no environment, for up to " + Validation.MAX_HOSTS + " live hosts with "
-                        + "distinct facts (for this host when none is registered): one that compiles for none of them is refused "
-                        + "with its errors and nothing is published. Hosts it fails on report the error in muster status."},
+                        + "distinct facts (for this host when none is registered): one that does not compile for one of them is "
+                        + "refused with that host's errors and nothing is published. A host registered later that it fails on "
+                        + "reports the error in muster status and keeps its previous graph."},
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:deployed (with --wait: every live host converged on it with no failed resource)",
                 "1:not deployed: invalid manifest or bundle, or etcd unreachable",
@@ -89,7 +90,7 @@ final class DeployCommand implements Callable<Integer> {
             if (refused != null) {
                 refused.problems().forEach(err::println);
                 err.println("muster: not deployed: " + bundle.root().resolve(bundle.manifest()) + " does not compile for "
-                        + (refused.hosts() == 1 ? refused.host() : "any of " + refused.hosts() + " live hosts (" + refused.host() + "'s errors above)"));
+                        + refused.host() + (refused.hosts() == 1 ? "" : " (one of the " + refused.hosts() + " live hosts it was checked for)"));
                 return 1;
             }
             Deployer.Published published = new Deployer(etcd, Clock.systemUTC()).publish(bundle, message, who);

@@ -149,7 +149,7 @@ class FleetCommandsTest {
     }
 
     @Test
-    void aManifestIsValidatedWithTheFactsOfLiveHostsAndRefusedOnlyWhenItCompilesForNone() throws Exception {
+    void aManifestIsValidatedWithTheFactsOfLiveHostsAndRefusedWhenItFailsForOne() throws Exception {
         Path roles = Files.createDirectories(dir.resolve("roles"));
         Files.writeString(roles.resolve("site.yaml"), "data:\n  ports: {web: 80}\nresources:\n"
                 + "  - file: {name: /tmp/muster-cli-fleet-test, content: \"${ data.ports[facts.role] }\"}\n");
@@ -165,9 +165,14 @@ class FleetCommandsTest {
 
         alive("web1");
         facts("web1", "web");
-        Cli somewhere = muster("deploy", roles);
-        assertThat(somewhere.exit()).as(somewhere.err()).isZero();
-        assertThat(somewhere.out()).isEqualTo("1\n");
+        Cli oneOfTwo = muster("deploy", roles);
+        assertThat(oneOfTwo.exit()).as("a deploy that would break a live host").isEqualTo(1);
+        assertThat(oneOfTwo.err()).contains("data.ports.db").contains("does not compile for db1 (one of the 2 live hosts");
+
+        Files.writeString(roles.resolve("site.yaml"), Files.readString(roles.resolve("site.yaml")).replace("{web: 80}", "{web: 80, db: 5432}"));
+        Cli everywhere = muster("deploy", roles);
+        assertThat(everywhere.exit()).as(everywhere.err()).isZero();
+        assertThat(everywhere.out()).isEqualTo("1\n");
     }
 
     @Test

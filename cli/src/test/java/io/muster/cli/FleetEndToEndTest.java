@@ -1,0 +1,192 @@
+package io.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.muster.agent.testing.LocalEtcd;
+import io.muster.engine.util.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The fleet as a user runs it: a real etcd, a coordinator and three agents as separate muster processes with
+ * their own host names and facts, and the CLI's deploy, status, deploys and rollback against them.
+ */
+@ExtendWith(LocalEtcd.class)
+class FleetEndToEndTest {
+    private static final Duration PATIENCE = Duration.ofSeconds(60);
+    private static final List<String> HOSTS = List.of("web1", "web2", "db1");
+
+    @TempDir
+    Path dir;
+    private LocalEtcd etcd;
+    private String namespace;
+    private final List<MusterProcess> daemons = new ArrayList<>();
+    private Path bundle;
+
+    @BeforeEach
+    void fleet(LocalEtcd etcd) throws IOException {
+        this.etcd = etcd;
+        this.namespace = LocalEtcd.uniqueNamespace("fleet");
+        bundle = Files.createDirectories(dir.resolve("site"));
+        Files.writeString(bundle.resolve("site.yaml"), """
+                nodes:
+                  "web*": [web.yaml]
+                  "/db[0-9]+/": [db.yaml]
+                resources:
+                  - file:
+                      - "${ facts.root }/common": {content: "every host\\n"}
+                """);
+        Files.writeString(bundle.resolve("web.yaml"), web("v1"));
+        Files.writeString(bundle.resolve("db.yaml"), """
+                resources:
+                  - file:
+                      - "${ facts.root }/role": {content: "db\\n"}
+                """);
+    }
+
+    private static String web(String version) {
+        return """
+                resources:
+                  - file:
+                      - "${ facts.root }/role": {content: "web %s\\n"}
+                """.formatted(version);
+    }
+
+    @AfterEach
+    void stop() throws Exception {
+        for (MusterProcess p : daemons) p.close();
+    }
+
+    private Object[] fleetFlags(Object... args) {
+        List<Object> all = new ArrayList<>(List.of(args));
+        all.addAll(List.of("--etcd", etcd.endpoint(), "--namespace", namespace));
+        return all.toArray();
+    }
+
+    private MusterProcess daemon(String name, Object... args) throws IOException {
+        MusterProcess p = MusterProcess.start(dir, name, fleetFlags(args));
+        daemons.add(p);
+        return p;
+    }
+
+    private MusterProcess agent(String host) throws IOException {
+        Path root = Files.createDirectories(dir.resolve("hosts").resolve(host));
+        return daemon("agent-" + host, "agent", "--host", host, "--prefix", dir.resolve("prefix-" + host),
+                "--fact", "root=" + root, "--lease-ttl", "2");
+    }
+
+    /** Starts the agents and waits until etcd knows them all: a deploy is checked against the live hosts' facts. */
+    private void agents() throws IOException {
+        for (String host : HOSTS) agent(host);
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            Cli status = muster("status", "--output", "json");
+            assertThat(status.exit()).as(status.err()).isZero();
+            @SuppressWarnings("unchecked")
+            List<Map<String, Object>> hosts = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(status.out())).get("hosts");
+            assertThat(hosts).filteredOn(h -> Boolean.TRUE.equals(h.get("alive"))).hasSize(HOSTS.size());
+        });
+    }
+
+    private Path file(String host, String name) {
+        return dir.resolve("hosts").resolve(host).resolve(name);
+    }
+
+    private Cli muster(Object... args) {
+        return Cli.run(fleetFlags(args));
+    }
+
+    @Test
+    void deployReachesEveryHostAsItsNodesSectionSaysAndRollbackUndoesAChange() throws Exception {
+        daemon("coordinator", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator"));
+        agents();
+
+        Cli first = muster("deploy", bundle, "--message", "first", "--wait", "--timeout", "60");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(first.out()).contains("1");
+        for (String host : HOSTS) assertThat(file(host, "common")).hasContent("every host");
+        assertThat(file("web1", "role")).hasContent("web v1");
+        assertThat(file("web2", "role")).hasContent("web v1");
+        assertThat(file("db1", "role")).hasContent("db");
+
+        Cli status = muster("status", "--output", "json");
+        assertThat(status.exit()).as(status.err()).isZero();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> json = (Map<String, Object>) Json.parse(status.out());
+        assertThat(json).containsEntry("current_deploy", 1L);
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> hosts = (List<Map<String, Object>>) json.get("hosts");
+        assertThat(hosts).extracting(h -> h.get("host")).containsExactlyInAnyOrderElementsOf(HOSTS);
+        assertThat(hosts).allSatisfy(h -> {
+            assertThat(h).containsEntry("alive", true).containsEntry("deploy", 1L).containsEntry("converged", true);
+            assertThat((List<?>) h.get("failed")).isEmpty();
+        });
+
+        long dbRoleModified = Files.getLastModifiedTime(file("db1", "role")).toMillis();
+        Files.writeString(bundle.resolve("web.yaml"), web("v2"));
+        Cli second = muster("deploy", bundle, "--message", "web v2", "--wait", "--timeout", "60");
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(file("web1", "role")).hasContent("web v2");
+        assertThat(Files.getLastModifiedTime(file("db1", "role")).toMillis()).as("a host whose graph did not change is not disturbed")
+                .isEqualTo(dbRoleModified);
+
+        Cli history = muster("deploys");
+        assertThat(history.out()).contains("first").contains("web v2");
+
+        Cli rollback = muster("rollback");
+        assertThat(rollback.exit()).as(rollback.err()).isZero();
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(file("web2", "role")).hasContent("web v1"));
+        assertThat(((Map<?, ?>) Json.parse(muster("status", "--output", "json").out())).get("current_deploy")).isEqualTo(1L);
+    }
+
+    @Test
+    void aManifestThatDoesNotCompileIsRefusedAndNothingIsPublished() throws Exception {
+        agents();
+        Files.writeString(bundle.resolve("web.yaml"), "resources:\n  - file:\n      - /x: {mdoe: 1}\n");
+        Cli refused = muster("deploy", bundle);
+        assertThat(refused.exit()).isNotZero();
+        assertThat(refused.err()).contains("web.yaml:3:").contains("mdoe");
+        assertThat(((Map<?, ?>) Json.parse(muster("status", "--output", "json").out())).get("current_deploy")).as("nothing published").isNull();
+    }
+
+    @Test
+    void anUnreachableEtcdIsOneLineAndExitOne() {
+        Cli status = Cli.run("status", "--etcd", "http://127.0.0.1:1", "--connect-timeout", "1");
+        assertThat(status.exit()).isEqualTo(1);
+        assertThat(status.err().strip()).doesNotContain("\n").contains("127.0.0.1:1").doesNotContain("Exception");
+    }
+
+    @Test
+    void theFleetSurvivesKillingEtcdAnAgentAndTheLeadingCoordinator() throws Exception {
+        MusterProcess leader = daemon("coordinator-a", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator-a"));
+        daemon("coordinator-b", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator-b"));
+        agents();
+        assertThat(muster("deploy", bundle, "--wait", "--timeout", "60").exit()).isZero();
+
+        etcd.kill();
+        try {
+            Files.writeString(file("web1", "role"), "drifted\n");
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(file("web1", "role")).as("drift repaired while etcd is away").hasContent("web v1"));
+        } finally {
+            etcd.start();
+        }
+
+        leader.kill(); // may not be the leader: then the other one dies, and the survivor must take over either way
+        daemons.get(daemons.indexOf(leader)).close();
+        Files.writeString(bundle.resolve("web.yaml"), web("v3"));
+        Cli third = muster("deploy", bundle, "--wait", "--timeout", "60");
+        assertThat(third.exit()).as(third.err()).isZero();
+        assertThat(third.out()).contains("2");
+        assertThat(file("web2", "role")).hasContent("web v3");
+    }
+}

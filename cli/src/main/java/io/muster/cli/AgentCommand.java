@@ -107,6 +107,11 @@ final class AgentCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
         }
+        if (!overrides.containsKey("host")) { // templates name the host as the fleet knows it: facts.host
+            Map<String, Object> withHost = new java.util.LinkedHashMap<>(overrides);
+            withHost.put("host", name);
+            overrides = withHost;
+        }
         GraphDecoder decoder = new CodecGraphDecoder(Kinds.installed());
         Path state = (prefix != null ? prefix : RunFlags.defaultPrefix()).toAbsolutePath();
         AgentOptions options = new AgentOptions(name, state, overrides, Duration.ofSeconds(leaseTtl), QUIET_SECONDS,

@@ -66,6 +66,7 @@ class FleetEndToEndTest {
     @AfterEach
     void stop() throws Exception {
         for (MusterProcess p : daemons) p.close();
+        daemons.clear();
     }
 
     private Object[] fleetFlags(Object... args) {
@@ -89,12 +90,16 @@ class FleetEndToEndTest {
     /** Starts the agents and waits until etcd knows them all: a deploy is checked against the live hosts' facts. */
     private void agents() throws IOException {
         for (String host : HOSTS) agent(host);
+        awaitAlive(HOSTS.size());
+    }
+
+    private void awaitAlive(int count) {
         await().atMost(PATIENCE).untilAsserted(() -> {
             Cli status = muster("status", "--output", "json");
             assertThat(status.exit()).as(status.err()).isZero();
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> hosts = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(status.out())).get("hosts");
-            assertThat(hosts).filteredOn(h -> Boolean.TRUE.equals(h.get("alive"))).hasSize(HOSTS.size());
+            assertThat(hosts).filteredOn(h -> Boolean.TRUE.equals(h.get("alive"))).hasSize(count);
         });
     }
 
@@ -147,6 +152,37 @@ class FleetEndToEndTest {
         assertThat(rollback.exit()).as(rollback.err()).isZero();
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(file("web2", "role")).hasContent("web v1"));
         assertThat(((Map<?, ?>) Json.parse(muster("status", "--output", "json").out())).get("current_deploy")).isEqualTo(1L);
+    }
+
+    @Test
+    void theFleetExampleConvergesAsTheReadmeSays() throws Exception {
+        Path example = Path.of(System.getProperty("user.dir")).getParent().resolve("examples/fleet");
+        List<String> hosts = List.of("web1.example.com", "db-1.example.com", "mail.example.com");
+        daemon("coordinator", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator"));
+        for (String host : hosts) daemon("agent-" + host, "agent", "--host", host, "--prefix", dir.resolve("prefix-" + host), "--lease-ttl", "2");
+        awaitAlive(hosts.size());
+        try {
+            Cli deploy = muster("deploy", example, "--message", "first", "--wait", "--timeout", "60");
+            assertThat(deploy.exit()).as(deploy.err()).isZero();
+            Path web = Path.of("/tmp/muster-fleet-web1.example.com");
+            Path db = Path.of("/tmp/muster-fleet-db-1.example.com");
+            Path mail = Path.of("/tmp/muster-fleet-mail.example.com");
+            assertThat(web.resolve("motd")).hasContent("web1.example.com is managed by muster");
+            assertThat(web.resolve("web.conf")).as("web1's port, from the hierarchy").hasContent("listen 8081");
+            assertThat(db.resolve("db.conf")).hasContent("max_connections = 100");
+            assertThat(mail.resolve("motd")).exists();
+            assertThat(mail.resolve("web.conf")).doesNotExist();
+        } finally {
+            stop(); // first the agents, which would repair what is deleted
+            for (String host : hosts) deleteTree(Path.of("/tmp/muster-fleet-" + host));
+        }
+    }
+
+    private static void deleteTree(Path root) throws IOException {
+        if (!Files.exists(root)) return;
+        try (var paths = Files.walk(root)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+        }
     }
 
     @Test

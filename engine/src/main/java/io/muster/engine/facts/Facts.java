@@ -34,6 +34,8 @@ public final class Facts extends AbstractMap<String, Object> {
         this.overrides = overrides;
         sources.put("hostname", Facts::hostname);
         sources.put("fqdn", Facts::fqdn);
+        // the host's name in the fleet (Salt's id grain, Puppet's certname): the agent's --host sets it
+        sources.put("host", () -> get("fqdn"));
         sources.put("domain", () -> {
             String fqdn = (String) get("fqdn");
             int dot = fqdn.indexOf('.');

@@ -67,7 +67,7 @@ final class Engine implements AutoCloseable {
     /** @param paths the watches of a live run, or null for a one-shot run */
     Engine(RunOptions options, World world, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
         this.options = options;
-        this.shared = RunShared.open(options, world);
+        this.shared = RunShared.open(options, world, paths != null);
         this.events = events;
         this.paths = paths;
         this.clock = clock;

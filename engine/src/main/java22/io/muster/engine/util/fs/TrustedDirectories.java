@@ -64,7 +64,6 @@ public final class TrustedDirectories implements AutoCloseable {
         Kept hit = borrow(key);
         if (hit != null) {
             if (unchanged(hit, key)) return lend(hit);
-            giveBack(hit);
             drop(key, hit);
         }
         return keep(key, TrustedPath.open(dir, owner));
@@ -93,18 +92,29 @@ public final class TrustedDirectories implements AutoCloseable {
 
     private synchronized void giveBack(Kept k) {
         k.lent--;
-        if (k.dropped && k.lent == 0) k.walked.close();
+        closeIfDone(k);
     }
 
+    /** Stops keeping {@code k}, which the caller borrowed and gives back (another thread may have dropped it already). */
     private synchronized void drop(Key key, Kept k) {
         kept.remove(key, k);
         retire(k);
+        giveBack(k);
     }
 
-    /** Called holding this lock. */
+    /** No longer keeps {@code k} (once: it left the map, so nobody borrows it again). Called holding this lock. */
     private static void retire(Kept k) {
+        if (k.dropped) return;
         k.dropped = true;
-        if (k.lent == 0) k.walked.close();
+        closeIfDone(k);
+    }
+
+    /**
+     * Closes the descriptor when it is neither kept nor lent: that happens once, as nothing lends a dropped one.
+     * Called holding this lock.
+     */
+    private static void closeIfDone(Kept k) {
+        if (k.dropped && k.lent == 0) k.walked.close();
     }
 
     /** Keeps what the walk opened (in place of what another thread kept meanwhile) and lends it; after {@link #close}, returns it as it is. */

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -23,9 +24,10 @@ class TrustedDirectoriesTest {
         Files.setPosixFilePermissions(root, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
 
+    /** A directory with a file that names it ({@code marker-a} in {@code a} and in {@code a.next}). */
     private Path directory(String name) throws Exception {
         Path dir = Files.createDirectory(root.resolve(name));
-        Files.writeString(dir.resolve("marker-" + name), name);
+        Files.writeString(dir.resolve("marker-" + name.charAt(0)), name);
         return dir;
     }
 
@@ -63,6 +65,49 @@ class TrustedDirectoriesTest {
         try (Directory dir = kept.open(a, -1)) {
             assertThat(dir.stat("marker-a")).isNotNull();
         }
+        assertThat(openUnderRoot()).isEmpty();
+    }
+
+    @Test
+    void threadsSharingItWhileADirectoryIsReplacedAgainAndAgainEachUseTheirOwnDirectoryToTheEnd() throws Exception {
+        List<Path> dirs = List.of(directory("a"), directory("b"), directory("c"));
+        TrustedDirectories kept = new TrustedDirectories(2); // fewer than the directories: some are dropped while lent
+        AtomicBoolean done = new AtomicBoolean();
+        Thread replacer = Thread.ofPlatform().start(() -> {
+            for (int i = 0; !done.get(); i++) {
+                try {
+                    Path next = directory("a.next");
+                    Files.move(dirs.get(0), root.resolve("a.old" + i));
+                    Files.move(next, dirs.get(0));
+                } catch (Exception e) {
+                    throw new AssertionError(e);
+                }
+            }
+        });
+        List<Throwable> failures = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (var threads = java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor()) {
+            for (int t = 0; t < 8; t++) {
+                threads.submit(() -> {
+                    for (int i = 0; i < 2000; i++) {
+                        Path dir = dirs.get(i % dirs.size());
+                        String marker = "marker-" + dir.getFileName().toString().charAt(0);
+                        try (Directory opened = kept.open(dir, -1)) {
+                            if (opened.stat(marker) == null) failures.add(new AssertionError(dir + " has no " + marker + " through its descriptor"));
+                        } catch (NoSuchFileException e) { // between the two renames
+                        } catch (Libc.Errno e) {
+                            if (e.errno != Libc.ENOENT) failures.add(e); // the same, met by the walk's openat
+                        } catch (Exception e) {
+                            failures.add(e);
+                        }
+                    }
+                });
+            }
+        } finally {
+            done.set(true);
+            replacer.join();
+        }
+        assertThat(failures).isEmpty();
+        kept.close();
         assertThat(openUnderRoot()).isEmpty();
     }
 

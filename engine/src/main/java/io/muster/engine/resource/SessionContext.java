@@ -14,4 +14,11 @@ public interface SessionContext {
     Logger log();
 
     boolean debug();
+
+    /**
+     * Whether the run keeps going once converged ({@code muster run}, the agent), so that a session lives as
+     * long as the process: what it holds open (descriptors that keep a file system busy) should not stay open
+     * for it. False for a one-shot run, which closes its sessions when it exits.
+     */
+    boolean live();
 }

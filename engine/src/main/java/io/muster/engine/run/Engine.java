@@ -67,7 +67,7 @@ final class Engine implements AutoCloseable {
     /** @param paths the watches of a live run, or null for a one-shot run */
     Engine(RunOptions options, World world, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
         this.options = options;
-        this.shared = RunShared.open(options, world);
+        this.shared = RunShared.open(options, world, paths != null);
         this.events = events;
         this.paths = paths;
         this.clock = clock;
@@ -77,7 +77,7 @@ final class Engine implements AutoCloseable {
         this.reversals = new Reversals(options, report -> events.report(report, false));
         Graph empty = new Graph(List.of(), List.of());
         Values values = new Values(empty);
-        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop), new AggregateOutcome(empty, options));
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(empty, options));
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
@@ -110,7 +110,7 @@ final class Engine implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
-        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop), new AggregateOutcome(next, options));
+        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(next, options));
         events.graph(next);
         events.eventful();
         Graph previous = running.graph();

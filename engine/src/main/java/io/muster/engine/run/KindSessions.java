@@ -28,13 +28,16 @@ final class KindSessions implements AutoCloseable {
 
     private final RunOptions options;
     private final World world;
+    private final boolean live;
     /** By kind name: the session, or its open under way. Guarded by this, as is {@code closed}. */
     private final Map<String, CompletableFuture<Object>> sessions = new HashMap<>();
     private boolean closed;
 
-    KindSessions(RunOptions options, World world) {
+    /** @param live whether the run keeps going once converged (see {@link SessionContext#live}) */
+    KindSessions(RunOptions options, World world, boolean live) {
         this.options = options;
         this.world = world;
+        this.live = live;
     }
 
     /** {@code kind}'s session, opened now when it is not open; see {@link io.muster.engine.resource.Context#session}. */
@@ -105,6 +108,11 @@ final class KindSessions implements AutoCloseable {
             @Override
             public boolean debug() {
                 return options.debug();
+            }
+
+            @Override
+            public boolean live() {
+                return live;
             }
         };
     }

@@ -53,7 +53,7 @@ public final class LiveRun implements AutoCloseable {
         this.threads = threads;
         this.metrics = metrics;
         this.progress = progress;
-        this.paths = new PathWatches();
+        this.paths = new PathWatches(threads);
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);

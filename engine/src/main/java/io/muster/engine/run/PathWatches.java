@@ -18,6 +18,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ThreadFactory;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -53,9 +54,11 @@ final class PathWatches implements AutoCloseable {
         }
     }
 
-    PathWatches() throws IOException {
+    /** @param threads makes the thread that hands each change to its subscribers (the run's, as for its workers) */
+    PathWatches(ThreadFactory threads) throws IOException {
         service = FileSystems.getDefault().newWatchService();
-        dispatcher = Thread.ofPlatform().daemon().name("muster-path-watches").start(this::dispatch);
+        dispatcher = threads.newThread(this::dispatch);
+        dispatcher.start();
     }
 
     AutoCloseable watch(Path path, Runnable onChange) throws IOException {

@@ -50,17 +50,17 @@ final class Reversals {
 
     private void undo(Vertex v, VertexRun vertexRun) {
         if (options.noop() || v.meta().noop()) return;
-        long start = System.nanoTime();
+        long start = vertexRun.now();
         ResourceReport report;
         Scope scope = vertexRun.scope(v);
         try {
             Resource resource = VertexRun.build(v, scope);
             if (!(resource instanceof Reversible reversible)) return;
             Result result = reversible.reverse(vertexRun.context(v, false, false));
-            report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), VertexRun.millis(start));
+            report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), vertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run
             String error = "reverse failed: " + scope.lookup().redact(VertexRun.describe(e, v.id(), "reverse"));
-            report = ResourceReport.failed(v.id(), null, error, VertexRun.millis(start));
+            report = ResourceReport.failed(v.id(), null, error, vertexRun.millis(start));
         }
         done.add(report);
         progress.accept(report);

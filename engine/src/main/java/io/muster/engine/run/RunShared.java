@@ -8,7 +8,8 @@ import io.muster.engine.world.World;
  */
 record RunShared(World world, KindSessions sessions) {
 
-    static RunShared open(RunOptions options, World world) {
-        return new RunShared(world, new KindSessions(options, world));
+    /** @param live whether the run keeps going once converged (see {@link io.muster.engine.resource.SessionContext#live}) */
+    static RunShared open(RunOptions options, World world, boolean live) {
+        return new RunShared(world, new KindSessions(options, world, live));
     }
 }

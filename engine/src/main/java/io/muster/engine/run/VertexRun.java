@@ -35,16 +35,19 @@ final class VertexRun {
     private final RunShared shared;
     /** The run's stop: a health check makes no further try after it. */
     private final StopSignal stop;
+    /** The run's: what the durations in reports are measured on. */
+    private final Clock clock;
 
-    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop) {
+    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop, Clock clock) {
         this.options = options;
         this.values = values;
         this.shared = shared;
         this.stop = stop;
+        this.clock = clock;
     }
 
     ResourceReport run(Vertex v, boolean refresh) {
-        long start = System.nanoTime();
+        long start = now();
         boolean noop = options.noop() || v.meta().noop();
         String doing = "conditions"; // what an Error interrupted, for its report
         Scope scope = scope(v);
@@ -150,7 +153,7 @@ final class VertexRun {
         return new Params(v.name(), all, v.params().directory());
     }
 
-    private static ResourceReport failed(Vertex v, long start, String error) {
+    private ResourceReport failed(Vertex v, long start, String error) {
         return ResourceReport.failed(v.id(), null, error, millis(start));
     }
 
@@ -159,9 +162,14 @@ final class VertexRun {
         return report.placed(v.origin().childManifest(), v.groupedIds());
     }
 
-    /** Milliseconds since {@code start}, a {@link System#nanoTime()}. */
-    static long millis(long start) {
-        return (System.nanoTime() - start) / 1_000_000;
+    /** Now on the run's clock: where a duration {@link #millis} measures starts. */
+    long now() {
+        return clock.nanoTime();
+    }
+
+    /** Milliseconds since {@code start}, a {@link #now()}. */
+    long millis(long start) {
+        return (clock.nanoTime() - start) / 1_000_000;
     }
 
     /**

@@ -184,7 +184,7 @@ class KindSessionsTest {
         int askers = 16;
         SessionKind kind = new SessionKind();
         for (int i = 0; i < iterations; i++) {
-            KindSessions sessions = new KindSessions(options(), world);
+            KindSessions sessions = new KindSessions(options(), world, false);
             CyclicBarrier start = new CyclicBarrier(askers);
             Set<Object> got = ConcurrentHashMap.newKeySet();
             try (ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor()) {
@@ -230,7 +230,7 @@ class KindSessionsTest {
                 return closes::incrementAndGet;
             }
         };
-        KindSessions sessions = new KindSessions(options(), world);
+        KindSessions sessions = new KindSessions(options(), world, false);
         CompletableFuture<AutoCloseable> asked = CompletableFuture.supplyAsync(() -> {
             try {
                 return sessions.of(slow, AutoCloseable.class);

@@ -9,10 +9,12 @@ import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.world.MemoryWorld;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -236,5 +238,29 @@ class OneShotRunTest {
         assertThat(after.status()).isEqualTo(Status.SKIPPED);
         assertThat(after.message()).isEqualTo("muster was stopped (SIGTERM) before it ran");
         assertThat(dir.resolve("after")).doesNotExist();
+    }
+
+    @Test
+    void aResourcesDurationIsMeasuredOnTheRunsClock() throws Exception {
+        FakeClock clock = new FakeClock();
+        Graph graph = new Manifests(dir).compile("""
+                resources:
+                  - exec:
+                      - waits: {command: "touch ROOT/started; while [ ! -e ROOT/go ]; do sleep 0.01; done", shell: true}
+                """);
+        OneShotRun run = new OneShotRun(graph, new RunOptions("h", false, 4, dir.resolve(".p"), false, false), new MemoryWorld("test"),
+                r -> {}, clock, Thread.ofVirtual().factory());
+        CompletableFuture<Report> report = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run.run();
+            } catch (InterruptedException e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(dir.resolve("started")));
+        clock.advance(5, TimeUnit.SECONDS);
+        Files.createFile(dir.resolve("go"));
+
+        assertThat(resource(report.get(10, TimeUnit.SECONDS), "exec#waits").durationMs()).isEqualTo(5000);
     }
 }

@@ -10,7 +10,9 @@ import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.Comparator;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -23,12 +25,15 @@ class PathWatchesTest {
     private static final Duration WAIT = Duration.ofSeconds(15);
     private static final Duration QUIET = Duration.ofMillis(200);
 
+    /** The threads the watches' dispatcher runs on: those of the run that owns them. */
+    private static final ThreadFactory THREADS = Thread.ofVirtual().name("run-thread").factory();
+
     @TempDir Path dir;
     private PathWatches watches;
 
     @BeforeEach
     void open() throws IOException {
-        watches = new PathWatches();
+        watches = new PathWatches(THREADS);
     }
 
     @AfterEach
@@ -52,6 +57,15 @@ class PathWatchesTest {
         AtomicInteger told = watch(f);
         Files.writeString(f, "b");
         awaitAtLeast(told, 1);
+    }
+
+    @Test
+    void changesAreHandedOnOnAThreadOfTheRunsFactory() throws IOException {
+        Path f = Files.writeString(dir.resolve("f"), "a");
+        AtomicReference<String> thread = new AtomicReference<>();
+        watches.watch(f, () -> thread.set(Thread.currentThread().getName()));
+        Files.writeString(f, "b");
+        await().atMost(WAIT).until(() -> "run-thread".equals(thread.get()));
     }
 
     @Test
@@ -139,7 +153,7 @@ class PathWatchesTest {
         watches.close();
         int before = told.get();
         // A second, independent watch service proves the change below has reached inotify.
-        try (PathWatches witness = new PathWatches()) {
+        try (PathWatches witness = new PathWatches(THREADS)) {
             AtomicInteger witnessed = new AtomicInteger();
             witness.watch(f, witnessed::incrementAndGet);
             Files.writeString(f, "c");

@@ -12,6 +12,7 @@ import io.muster.engine.util.TextDiff;
 import io.muster.engine.util.fs.Directory;
 import io.muster.engine.util.fs.OpenFile;
 import io.muster.engine.util.fs.Stat;
+import io.muster.engine.util.fs.TrustedDirectories;
 import io.muster.engine.util.fs.Users;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +29,8 @@ import java.util.Map;
 /**
  * A file or directory. Content is replaced atomically (see {@link AtomicFiles}), so a reader never sees a
  * half-written file. Everything happens relative to the parent directory's descriptor, opened as
- * {@link io.muster.engine.util.fs.TrustedPath} allows, and an existing file is changed only through a
+ * {@link io.muster.engine.util.fs.TrustedPath} allows (kept open for the run's next file there, see
+ * {@link TrustedDirectories}), and an existing file is changed only through a
  * descriptor checked to be the file that was checked. A symbolic link at the path is not followed: it is
  * replaced like any other wrong file type.
  */
@@ -76,10 +78,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     }
 
     @Override
-    public Result checkApply(Context context, boolean apply) throws IOException {
+    public Result checkApply(Context context, boolean apply) throws IOException, InterruptedException {
         int uid = ownerUid();
         int gid = group == null ? -1 : Users.gid(group);
-        try (Directory dir = ParentDirectory.open(path, uid)) {
+        try (Directory dir = ParentDirectory.open(context.session(TrustedDirectories.class), path, uid)) {
             Stat now = dir == null ? null : dir.stat(name());
             return switch (ensure) {
                 case ABSENT -> absent(dir, now, apply);

@@ -1,6 +1,7 @@
 package io.muster.engine.resource.file;
 
 import io.muster.engine.util.fs.Directory;
+import io.muster.engine.util.fs.TrustedDirectories;
 import io.muster.engine.util.fs.TrustedPath;
 import java.io.IOException;
 import java.nio.file.NoSuchFileException;
@@ -12,8 +13,13 @@ public final class ParentDirectory {
 
     /** The open parent of {@code path} ({@code /} for {@code /} itself), or null when it does not exist yet. */
     public static Directory open(Path path, int owner) throws IOException {
+        return open(new TrustedDirectories(0), path, owner);
+    }
+
+    /** As {@link #open(Path, int)}, through the directories the run keeps open. */
+    public static Directory open(TrustedDirectories kept, Path path, int owner) throws IOException {
         try {
-            return TrustedPath.open(path.getParent() == null ? path : path.getParent(), owner);
+            return kept.open(path.getParent() == null ? path : path.getParent(), owner);
         } catch (NoSuchFileException e) {
             return null;
         }

@@ -19,7 +19,8 @@ import java.util.List;
 
 /**
  * An open directory: every operation names an entry relative to its descriptor and never follows a
- * symbolic link, so what was checked is what is changed. Get one from {@link TrustedPath}.
+ * symbolic link, so what was checked is what is changed. Get one from {@link TrustedPath} or, in a run,
+ * {@link TrustedDirectories}.
  */
 public final class Directory implements AutoCloseable {
     /** Attempts at deleting a tree that someone keeps changing, before muster gives up with an error. */
@@ -30,10 +31,17 @@ public final class Directory implements AutoCloseable {
 
     private final int fd;
     private final String path;
+    /** What {@link #close} does: closes the descriptor, or hands it back to the {@link TrustedDirectories} that keeps it open. */
+    private final Runnable release;
 
     Directory(int fd, String path) {
+        this(fd, path, () -> Libc.close(fd));
+    }
+
+    Directory(int fd, String path, Runnable release) {
         this.fd = fd;
         this.path = path;
+        this.release = release;
     }
 
     /** The directory's path as muster reached it, for messages. */
@@ -196,6 +204,6 @@ public final class Directory implements AutoCloseable {
 
     @Override
     public void close() {
-        Libc.close(fd);
+        release.run();
     }
 }

@@ -212,10 +212,18 @@ final class Libc {
 
     /** statx of {@code name} in {@code dirfd} without following a link, or of {@code dirfd} itself when name is empty. */
     static Stat statx(int dirfd, String name, String path) throws IOException {
+        return statx(dirfd, name, AT_SYMLINK_NOFOLLOW | (name.isEmpty() ? AT_EMPTY_PATH : 0), path);
+    }
+
+    /** statx of an absolute path, following links on the way and at its end. */
+    static Stat statxFollowing(String absolute) throws IOException {
+        return statx(AT_FDCWD, absolute, 0, absolute);
+    }
+
+    private static Stat statx(int dirfd, String name, int flags, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
-            int flags = AT_SYMLINK_NOFOLLOW | (name.isEmpty() ? AT_EMPTY_PATH : 0);
             check(arena, path, c -> (int) STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
             return Stat.of(buffer);
         }

@@ -98,9 +98,13 @@ public final class OpenFile implements AutoCloseable {
         void accept(byte[] chunk) throws IOException;
     }
 
+    /**
+     * Reads in chunks the size of the file as statx saw it (one that grew since takes more chunks), between 4 KiB
+     * and 64 KiB: the memory is zeroed when allocated, and 64 KiB for every small file cost more than reading it.
+     */
     private void stream(Chunks chunks) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            MemorySegment buffer = arena.allocate(1 << 16);
+            MemorySegment buffer = arena.allocate(Math.clamp(stat.size() + 1, 4096, 1 << 16));
             for (int n; (n = Libc.read(fd, buffer, path)) > 0; ) {
                 chunks.accept(buffer.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE));
             }

@@ -147,13 +147,22 @@ public final class TrustedPath {
         return made;
     }
 
+    /** Whether a directory that is {@code st} now may hold what muster writes for {@code owner}, as the walk checks each. */
+    static boolean trusted(Stat st, int owner) {
+        return trusted(st.uid(), owner) && !writableByOthers(st);
+    }
+
+    private static boolean writableByOthers(Stat st) {
+        return (st.mode() & 022) != 0 && (st.mode() & Directory.STICKY) == 0;
+    }
+
     private static void check(Directory dir, int owner) throws IOException {
         Stat st = dir.stat();
         if (!trusted(st.uid(), owner)) {
             throw new IOException("bad ownership or modes for directory " + dir.path() + ": owned by " + Users.userName(st.uid())
                     + "; " + rule(owner));
         }
-        if ((st.mode() & 022) != 0 && (st.mode() & Directory.STICKY) == 0) {
+        if (writableByOthers(st)) {
             throw new IOException("bad ownership or modes for directory " + dir.path() + ": writable by "
                     + ((st.mode() & 002) != 0 ? "others" : "its group") + " (mode " + String.format(Locale.ROOT, "%04o", st.mode())
                     + ") and not sticky; muster does not write below a directory others can change");

@@ -75,8 +75,14 @@ class FleetEndToEndTest {
         return all.toArray();
     }
 
+    /**
+     * A daemon, given time to reach etcd: its first gRPC connection, in a JVM starting beside others on a loaded
+     * 2-core machine, can take longer than the default 5 s, and a daemon that finds no etcd at start exits.
+     */
     private MusterProcess daemon(String name, Object... args) throws IOException {
-        MusterProcess p = MusterProcess.start(dir, name, fleetFlags(args));
+        List<Object> patient = new ArrayList<>(List.of(args));
+        patient.addAll(List.of("--connect-timeout", "30"));
+        MusterProcess p = MusterProcess.start(dir, name, fleetFlags(patient.toArray()));
         daemons.add(p);
         return p;
     }
@@ -99,7 +105,8 @@ class FleetEndToEndTest {
             assertThat(status.exit()).as(status.err()).isZero();
             @SuppressWarnings("unchecked")
             List<Map<String, Object>> hosts = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(status.out())).get("hosts");
-            assertThat(hosts).filteredOn(h -> Boolean.TRUE.equals(h.get("alive"))).hasSize(count);
+            assertThat(hosts).as(() -> "daemons' stderr:\n" + String.join("\n", daemons.stream().map(MusterProcess::err).toList()))
+                    .filteredOn(h -> Boolean.TRUE.equals(h.get("alive"))).hasSize(count);
         });
     }
 

@@ -1,5 +1,6 @@
 package io.muster.agent;
 
+import io.muster.engine.codec.PlainCodec;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.etcd.jetcd.ByteSequence;
 import io.muster.agent.bundle.LocalBundles;
@@ -73,7 +74,7 @@ public final class Agent implements AutoCloseable {
         this.bundles = new LocalBundles(options.dir().resolve("bundles"), store);
         Alive alive = Alive.newBuilder().setVersion(version()).setStarted(System.currentTimeMillis()).build();
         this.registration = new HostRegistration(etcd, options.host(), options.leaseTtl(), alive,
-                () -> io.muster.proto.fleet.Facts.newBuilder().setFacts(ValueMessages.map(Facts.of(options.facts()))).build());
+                () -> io.muster.proto.fleet.Facts.newBuilder().setFacts(PlainCodec.encodeMap(Facts.of(options.facts()))).build());
         this.world = new EtcdWorld(etcd, registration, options.host());
         this.reporter = new StatusReporter(etcd, options.host(), this::status, Backoff.forAgent());
         RunOptions run = new RunOptions(options.host(), false, options.sema(), options.prefix(), false, false);

@@ -4,7 +4,7 @@ import io.muster.agent.bundle.LocalBundles;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
-import io.muster.coordinator.etcd.Backoff;
+import io.muster.agent.etcd.Backoff;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -51,7 +51,7 @@ public final class Coordinator implements AutoCloseable {
     }
 
     private void loop() {
-        Backoff backoff = new Backoff();
+        Backoff backoff = Backoff.forCoordinator();
         try (Leadership leadership = new Leadership(etcd, options.name(), options.leaseTtl(), closing)) {
             while (!closing.isDone()) {
                 try {

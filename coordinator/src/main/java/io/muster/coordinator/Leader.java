@@ -17,7 +17,7 @@ import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
-import io.muster.coordinator.etcd.Backoff;
+import io.muster.agent.etcd.Backoff;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
 import io.muster.coordinator.etcd.WatchErrors;
@@ -64,7 +64,7 @@ final class Leader {
     private volatile long current;
     private final AtomicInteger publishedCount = new AtomicInteger();
     private final AtomicInteger compileErrors = new AtomicInteger();
-    private final Backoff relists = new Backoff(); // a watch that keeps ending must not list in a tight loop
+    private final Backoff relists = Backoff.forCoordinator(); // a watch that keeps ending must not list in a tight loop
     private long compactTo;
     private long compacted;
 

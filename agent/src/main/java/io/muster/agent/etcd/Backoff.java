@@ -19,6 +19,11 @@ public final class Backoff {
         this.nextMillis = firstMillis;
     }
 
+    /** A coordinator's: from 200 ms up to 10 s (few of them, and a fleet waits on their leader). */
+    public static Backoff forCoordinator() {
+        return new Backoff(Duration.ofMillis(200), Duration.ofSeconds(10));
+    }
+
     /** The usual agent backoff: from 200 ms up to 30 s. */
     public static Backoff forAgent() {
         return new Backoff(Duration.ofMillis(200), Duration.ofSeconds(30));

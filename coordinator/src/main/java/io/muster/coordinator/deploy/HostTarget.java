@@ -1,5 +1,7 @@
 package io.muster.coordinator.deploy;
 
+import io.muster.engine.codec.InvalidGraphException;
+import io.muster.engine.codec.PlainCodec;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.ContentStore;
@@ -27,7 +29,11 @@ public record HostTarget(String host, Map<String, Object> facts) {
 
     /** The facts as stored in {@code hosts/<host>/facts}. */
     public static HostTarget of(String host, byte[] facts) throws InvalidProtocolBufferException {
-        return new HostTarget(host, FactValues.map(Facts.parseFrom(facts).getFacts()));
+        try {
+            return new HostTarget(host, PlainCodec.decodeMap(Facts.parseFrom(facts).getFacts(), host + "'s facts"));
+        } catch (InvalidGraphException e) {
+            throw new InvalidProtocolBufferException(e.getMessage());
+        }
     }
 
     /** This host, its facts gathered as {@code muster validate} gathers them. */

@@ -9,7 +9,7 @@ import io.etcd.jetcd.watch.WatchResponse;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
-import io.muster.coordinator.etcd.Backoff;
+import io.muster.agent.etcd.Backoff;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
 import io.muster.coordinator.etcd.WatchErrors;
@@ -67,7 +67,7 @@ public final class DeployWait {
     public Outcome await(long deploy, Duration timeout, Progress progress) throws EtcdUnreachableException, InterruptedException {
         long deadline = System.nanoTime() + timeout.toNanos();
         Set<String> failuresShown = new HashSet<>();
-        Backoff relists = new Backoff();
+        Backoff relists = Backoff.forCoordinator();
         while (true) { // once per listing: a watch that ends (compacted, refused) lists again
             HostTable table = new HostTable();
             long revision = Pages.forEach(etcd, Keys.HOSTS, table::put);

@@ -34,13 +34,15 @@ final class SimulatedHosts implements AutoCloseable {
     SimulatedHosts(Etcd etcd, Path dir, int n) throws IOException {
         this.dir = dir;
         GraphDecoder decoder = new CodecGraphDecoder(Kinds.installed());
+        // one registry, as one agent process has: a registry per agent would register the JVM's metrics N times
+        Metrics metrics = new Metrics();
         int cores = Runtime.getRuntime().availableProcessors();
         for (int i = 1; i <= n; i++) {
             String host = name(i);
             Path home = Files.createDirectories(root(host)).getParent(); // the root stands for a host's /
             AgentOptions options = new AgentOptions(host, home.resolve("state"), Map.of("root", root(host).toString()),
                     AgentOptions.DEFAULT_LEASE_TTL, QUIET_SECONDS, cores);
-            agents.add(new Agent(options, etcd, decoder, new Metrics()));
+            agents.add(new Agent(options, etcd, decoder, metrics));
             names.add(host);
         }
     }

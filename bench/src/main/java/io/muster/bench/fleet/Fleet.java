@@ -76,12 +76,16 @@ public final class Fleet {
         int n = Integer.parseInt(args[0]);
         Path work = Path.of(args[1]);
         String endpoint = "http://127.0.0.1:" + freePort();
+        int status = 0;
         try (DevEtcd server = DevEtcd.start(URI.create(endpoint), work.resolve("etcd"))) {
             Fleet bench = new Fleet(n, work, Path.of(args[2]), endpoint, args.length > 3 ? Integer.parseInt(args[3]) : 0);
             System.out.println(bench.run());
             bench.close();
+        } catch (Exception e) {
+            e.printStackTrace();
+            status = 2;
         }
-        System.exit(0); // gRPC's threads would keep the JVM a while
+        System.exit(status); // gRPC's threads, and agents left running after a failure, would keep the JVM
     }
 
     private Json run() throws Exception {

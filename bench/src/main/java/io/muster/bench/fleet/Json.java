@@ -1,6 +1,7 @@
 package io.muster.bench.fleet;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 
 /** A JSON object built key by key, printed in insertion order: numbers, strings, nested objects, null. */
@@ -25,7 +26,7 @@ final class Json {
 
     private static String value(Object v) {
         if (v == null) return "null";
-        if (v instanceof Double d) return d.isNaN() || d.isInfinite() ? "null" : String.format("%.2f", d);
+        if (v instanceof Double d) return d.isNaN() || d.isInfinite() ? "null" : String.format(Locale.ROOT, "%.2f", d);
         if (v instanceof Number || v instanceof Boolean || v instanceof Json) return v.toString();
         return string(v.toString());
     }

@@ -1,0 +1,138 @@
+#!/usr/bin/env bash
+# bench/fleet.sh: N simulated hosts against a real etcd and a real coordinator: how long a deploy takes to
+# reach them all, what it writes to etcd, and what it costs in memory.
+#
+#   bench/fleet.sh [N...] [--compile-threads K] [--output text|json] [--keep]
+#
+# For each N (default 100 1000), one JVM runs N agents (io.muster.bench.fleet.Fleet: each its own host
+# name, lease, facts, graph watch, status and target directory; one shared etcd client) against an etcd
+# started on free loopback ports (data on /dev/shm) and a `muster coordinator` process. Two deploys go
+# through `muster deploy`: the first (2 roles, 2 directories and 4 files per host), then a one-line change
+# (one file's content on every host). Each is timed from the start of `muster deploy` to each host's status
+# saying converged on it with nothing failed, and the files are verified. Floors in the same run: N agents
+# starting with no graph (to all statuses written), and etcd taking N status writes at once from one client.
+#
+# Exit codes: 0 targets met (or not measured: no N=1000), 1 a target missed, 2 the bench failed or a host
+# did not converge, 64 usage. See bench/README.md.
+set -euo pipefail
+export LC_ALL=C
+
+bench="$(cd "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")" && pwd)"
+root="$(dirname "$bench")"
+me=fleet.sh
+keep=0
+. "$bench/lib.sh"
+
+sizes=()
+output=text
+compile_threads=0   # the coordinator's default
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --output) [ $# -ge 2 ] || usage; output="$2"; shift 2 ;;
+    --output=*) output="${1#--output=}"; shift ;;
+    --compile-threads) [ $# -ge 2 ] || usage; compile_threads="$2"; shift 2 ;;
+    --compile-threads=*) compile_threads="${1#--compile-threads=}"; shift ;;
+    --keep) keep=1; shift ;;
+    -h|--help) usage ;;
+    *[!0-9]*|'') echo "fleet.sh: unknown argument '$1'" >&2; usage ;;
+    *) sizes+=("$1"); shift ;;
+  esac
+done
+case "$output" in text|json) ;; *) echo "fleet.sh: --output is text or json" >&2; exit 64 ;; esac
+case "$compile_threads" in ''|*[!0-9]*) echo "fleet.sh: --compile-threads is a number" >&2; exit 64 ;; esac
+[ ${#sizes[@]} -gt 0 ] || sizes=(100 1000)
+for n in "${sizes[@]}"; do [ "$n" -ge 1 ] || { echo "fleet.sh: N must be at least 1" >&2; exit 64; }; done
+
+TARGET_N=1000
+TARGET_FIRST_MS=10000   # 1000 hosts converged within 10 s of the deploy
+TARGET_CHANGE_MS=2000   # a one-line change on all 1000 within 2 s
+
+# --- what it needs -------------------------------------------------------------------------------------------
+command -v jq >/dev/null || { echo "fleet.sh: needs jq (apt-get install jq)" >&2; exit 2; }
+# the harness starts etcd as `muster coordinator --dev` does: the etcd on PATH
+[ -z "${ETCD_BIN:-}" ] || PATH="$(dirname "$ETCD_BIN"):$PATH"
+command -v etcd >/dev/null || { echo "fleet.sh: needs etcd (apt-get install etcd-server, or set ETCD_BIN)" >&2; exit 2; }
+# each agent's live run watches its files through an inotify instance of its own, as it would alone on its host
+max_n=0; for n in "${sizes[@]}"; do [ "$n" -le "$max_n" ] || max_n=$n; done
+instances="$(cat /proc/sys/fs/inotify/max_user_instances 2>/dev/null || echo 0)"
+if [ "$instances" -lt $((max_n + 64)) ]; then
+  echo "fleet.sh: $max_n agents in one process need $max_n inotify instances; fs.inotify.max_user_instances is $instances" >&2
+  echo "  raise it: sysctl -w fs.inotify.max_user_instances=$(( (max_n + 64 + 1023) / 1024 * 1024 ))" >&2
+  exit 2
+fi
+
+use_jdk
+trap remove_work_dir EXIT
+make_work_dir
+stamp="$bench/target/classes/io/muster/bench/fleet/Fleet.class"
+if bench_stale "$stamp"; then
+  build_bench
+  [ -f "$stamp" ] || die "no $stamp after the build"
+  touch "$stamp"
+fi
+mkdir -p "$work/muster-state"
+warm_up_muster --prefix "$work/muster-state"   # builds cli/target/muster.jar when stale: the harness runs on it
+
+# --- runs ------------------------------------------------------------------------------------------------------
+started=$SECONDS
+load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+results=()
+for n in "${sizes[@]}"; do
+  log "N=$n"
+  mkdir -p "$work/n$n"
+  # the launcher's JVM flags for long-running commands (agent, coordinator): serial GC, full JIT
+  if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
+      -cp "$bench/target/classes:$root/cli/target/muster.jar" io.muster.bench.fleet.Fleet \
+      "$n" "$work/n$n" "$root/muster" "$compile_threads" 2> >(tee "$work/n$n/harness.err" >&2))"; then
+    die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
+  fi
+  results+=("$result")
+done
+load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
+elapsed=$((SECONDS - started))
+all="$(printf '%s\n' "${results[@]}" | jq -s .)"
+
+# --- targets -------------------------------------------------------------------------------------------------
+check() { # NAME JQ-PATH LIMIT TEXT
+  local v
+  v="$(jq -r --argjson n "$TARGET_N" ".[] | select(.hosts == \$n) | $2" <<<"$all")"
+  if [ -z "$v" ]; then add_target "$1" "" "$3" skip "$4: not measured (no N=$TARGET_N)"; return; fi
+  if awk -v v="$v" -v l="$3" 'BEGIN { exit !(v < l) }'; then
+    add_target "$1" "$v" "$3" pass "$4 = $v ms (target < $3 ms)"
+  else
+    add_target "$1" "$v" "$3" fail "$4 = $v ms (target < $3 ms)"
+  fi
+}
+check first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
+check change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
+
+# --- output ----------------------------------------------------------------------------------------------------
+if [ "$output" = json ]; then
+  printf '{"bench":"fleet","schema":1,"host":%s,"elapsed_s":%s,"quiet_s":1,"results":%s,"targets":%s,"pass":%s}\n' \
+    "$(json_host "$load_start" "$load_end")" "$elapsed" "$(jq -c . <<<"$all")" "$(json_targets)" \
+    "$(targets_failed && echo false || echo true)"
+else
+  echo "muster bench: fleet — $(nproc) cores, work dir on $work_fs, ${elapsed}s, load average $load_start -> $load_end"
+  echo
+  echo "ms from the start of muster deploy:"
+  jq -r '.[] as $r | ("first", "change") as $d | $r[$d] as $x |
+    [$d, $r.hosts, $x.command_ms, $x.published_ms, $x.pointers_ms, $x.running_ms, $x.converged_ms,
+     ($x.running_ms - $x.published_ms), (($x.running_ms - $x.published_ms) / $r.status_puts_floor_ms),
+     $x.coordinator_cpu_s, $x.agents_cpu_s, $x.etcd_cpu_s] | @tsv' <<<"$all" |
+    awk -F'\t' 'BEGIN { printf "%-7s %5s %8s %10s %9s %8s %10s %9s %8s   %s\n", "deploy", "N", "command", "published", "pointers", "running", "converged", "fan-out", "x floor", "CPU s: coordinator agents etcd" }
+      { printf "%-7s %5d %8.0f %10.0f %9.0f %8.0f %10.0f %9.0f %8.1f   %6.1f %6.1f %6.1f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 }'
+  echo
+  echo "floors, compile, etcd and memory:"
+  jq -r '.[] | [.hosts, .agents_start_ms, .status_puts_floor_ms, .compile_median_ms, .compile_max_ms,
+     (.first.keys_after - .first.keys_before), .first.written.all.puts, .first.written.all.bytes / 1024,
+     (.change.keys_after - .change.keys_before), .change.written.all.puts, .change.written.all.bytes / 1024,
+     .agents_peak_rss_mb, .agents_threads, .coordinator_peak_rss_mb] | @tsv' <<<"$all" |
+    awk -F'\t' 'BEGIN { printf "%5s %11s %11s %13s %27s %27s %11s %8s %11s\n", "N", "agents up", "N statuses", "compile/host",
+                       "first: +keys puts KB", "change: +keys puts KB", "agents RSS", "threads", "coord RSS"
+                        printf "%5s %11s %11s %13s %27s %27s %11s %8s %11s\n", "", "ms", "ms", "median/max", "", "", "MB", "", "MB" }
+      { printf "%5d %11.0f %11.0f %6.1f/%-6.1f %9d %7d %9.0f %9d %7d %9.0f %11.0f %8d %11.0f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14 }'
+  echo
+  print_targets
+fi
+targets_failed && exit 1
+exit 0

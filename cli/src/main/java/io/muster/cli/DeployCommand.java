@@ -13,6 +13,7 @@ import io.muster.coordinator.status.HostView;
 import io.muster.coordinator.status.StatusJson;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.util.Json;
+import io.muster.proto.fleet.HostStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -143,8 +144,8 @@ final class DeployCommand implements Callable<Integer> {
             if (host.compileFailed(deploy)) line.append("\n  ").append(host.error());
             return line.toString();
         }
-        return host.host() + ": not converged" + (host.status().isPresent() && host.status().get().getDeploy() != deploy
-                ? " (still on deploy " + host.status().get().getDeploy() + ")" : "");
+        long applied = host.status().map(HostStatus::getDeploy).orElse(deploy);
+        return host.host() + ": not converged" + (applied == deploy ? "" : applied == 0 ? " (no deploy applied yet)" : " (still on deploy " + applied + ")");
     }
 
     /**

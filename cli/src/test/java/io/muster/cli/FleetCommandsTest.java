@@ -265,4 +265,13 @@ class FleetCommandsTest {
         assertThat(done.out()).isEqualTo("1\nh1: converged\n");
         assertThat(done.err()).doesNotContain("failed");
     }
+
+    @Test
+    void deployWaitSaysAHostThatRanNoDeployYetHasNone() throws Exception {
+        alive("h1");
+        report("h1", HostStatus.newBuilder().build());
+        Cli late = muster("deploy", dir, "--wait", "--timeout", "0.5");
+        assertThat(late.exit()).isEqualTo(2);
+        assertThat(late.out()).isEqualTo("1\nh1: not converged (no deploy applied yet)\n");
+    }
 }

@@ -251,6 +251,18 @@ class FleetCommandsTest {
     }
 
     @Test
+    void statusIndentsEachLineOfAnErrorUnderItsHost() throws Exception {
+        muster("deploy", dir);
+        etcd.await(etcd.kv().put(Keys.graphPointer("web1"), ByteSequence.from(GraphPointer.newBuilder().setDeploy(1)
+                .setError("roles/base.yaml:2:3: data: unknown name 'facts.id'\nroles/web.yaml:2:3: data: unknown name 'facts.id'")
+                .build().toByteArray())));
+        assertThat(muster("status").out()).endsWith("""
+                  error: roles/base.yaml:2:3: data: unknown name 'facts.id'
+                         roles/web.yaml:2:3: data: unknown name 'facts.id'
+                """);
+    }
+
+    @Test
     void deployWaitDoesNotCallAHostFailedWhileItIsStillApplyingTheDeploy() throws Exception {
         alive("h1");
         CompletableFuture<Cli> waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));

@@ -43,7 +43,11 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:deployed (with --wait: every live host converged on it with no failed resource)",
                 "1:not deployed: invalid manifest or bundle, or etcd unreachable",
-                "2:deployed, but with --wait some live hosts failed or did not converge within --timeout", "64:usage error"})
+                "2:deployed, but with --wait some live hosts failed or did not converge within --timeout", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster deploy examples/fleet --wait     deploy, wait for the hosts",
+                "  muster deploy site/other.yaml --message \"new motd\" --output json"})
 final class DeployCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR|FILE", description = "The bundle's directory, or its root manifest.")
     Path target;

@@ -74,9 +74,11 @@ public final class Agent implements AutoCloseable {
         this.bundles = new LocalBundles(options.dir().resolve("bundles"), store);
         Alive alive = Alive.newBuilder().setVersion(version()).setStarted(System.currentTimeMillis()).build();
         this.registration = new HostRegistration(etcd, options.host(), options.leaseTtl(), alive,
-                () -> io.muster.proto.fleet.Facts.newBuilder().setFacts(PlainCodec.encodeMap(Facts.of(options.facts()))).build());
+                () -> io.muster.proto.fleet.Facts.newBuilder().setFacts(PlainCodec.encodeMap(Facts.of(options.facts()))).build(),
+                options.dir().resolve("lease"));
         this.world = new EtcdWorld(etcd, registration, options.host());
-        this.reporter = new StatusReporter(etcd, options.host(), this::status, Backoff.forAgent());
+        this.reporter = new StatusReporter(etcd, options.host(), this::status, () -> registration.lease() != 0, Backoff.forAgent());
+        registration.onRegistered(lease -> reporter.changed());
         RunOptions run = new RunOptions(options.host(), false, options.sema(), options.prefix(), false, false);
         this.live = new LiveRun(run, world, options.quietSeconds(), metrics, report -> reporter.changed(), converged -> reporter.changed());
     }

@@ -14,6 +14,7 @@ import io.muster.agent.etcd.Keys;
 import io.muster.agent.etcd.Waits;
 import io.muster.proto.fleet.HostStatus;
 import java.time.Duration;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import org.slf4j.LoggerFactory;
 
@@ -29,6 +30,7 @@ final class StatusReporter implements AutoCloseable {
     private final Etcd etcd;
     private final ByteSequence key;
     private final Supplier<HostStatus> status;
+    private final BooleanSupplier registered;
     private final Backoff backoff;
     private final Object lock = new Object();
     private boolean nudged; // guarded by lock
@@ -37,11 +39,16 @@ final class StatusReporter implements AutoCloseable {
     private long revision = -1; // only the reporter's thread: the key's revision as last seen; -1 before a look
     private Thread thread;
 
-    /** @param status the host's status now (its {@code updated} is set on writing) */
-    StatusReporter(Etcd etcd, String host, Supplier<HostStatus> status, Backoff backoff) {
+    /**
+     * @param status the host's status now (its {@code updated} is set on writing)
+     * @param registered whether the agent is registered as the host: until it is (another agent may be, see {@link
+     *        io.muster.agent.etcd.HostRegistration}) nothing is written, and it nudges the reporter once it is
+     */
+    StatusReporter(Etcd etcd, String host, Supplier<HostStatus> status, BooleanSupplier registered, Backoff backoff) {
         this.etcd = etcd;
         this.key = Keys.status(host);
         this.status = status;
+        this.registered = registered;
         this.backoff = backoff;
     }
 
@@ -85,6 +92,7 @@ final class StatusReporter implements AutoCloseable {
             synchronized (lock) {
                 if (transition.equals(written)) continue;
             }
+            if (!registered.getAsBoolean()) continue;
             try {
                 write(now.toBuilder().setUpdated(System.currentTimeMillis()).build());
                 backoff.reset();

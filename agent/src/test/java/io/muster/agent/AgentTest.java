@@ -59,8 +59,14 @@ class AgentTest {
     }
 
     private Agent agent(String host) throws Exception {
-        Etcd client = Etcd.client(options());
-        AgentOptions options = new AgentOptions(host, dir.resolve("prefix-" + host), Map.of("role", "web"), Duration.ofSeconds(2), 0.3, 4);
+        return agent(host, dir.resolve("prefix-" + host), "web");
+    }
+
+    private Agent agent(String host, Path prefix, String role) throws Exception {
+        return agent(new AgentOptions(host, prefix, Map.of("role", role), Duration.ofSeconds(2), 0.3, 4), Etcd.client(options()));
+    }
+
+    private Agent agent(AgentOptions options, Etcd client) throws Exception {
         Agent agent = new Agent(options, client, new CodecGraphDecoder(Kinds.installed()), new Metrics());
         opened.add(client);
         opened.add(agent);
@@ -126,6 +132,40 @@ class AgentTest {
         await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
         assertThat(get(Keys.facts("web1")).orElseThrow().getVersion()).as("facts unchanged: not written again").isEqualTo(factsVersion);
         again.close();
+    }
+
+    @Test
+    void aSecondAgentWithTheSameHostNameWaitsForTheFirstToGoInsteadOfTakingOverTheHost() throws Exception {
+        Agent first = agent("web1");
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent() && get(Keys.status("web1")).isPresent());
+        long lease = get(Keys.alive("web1")).orElseThrow().getLease();
+        long factsRevision = get(Keys.facts("web1")).orElseThrow().getModRevision();
+        long statusRevision = get(Keys.status("web1")).orElseThrow().getModRevision();
+
+        Agent second = agent("web1", dir.resolve("prefix-second"), "db"); // a copied unit file, a typo'd --host
+        await().during(Duration.ofSeconds(3)).atMost(PATIENCE).until(() -> get(Keys.alive("web1")).map(KeyValue::getLease).orElse(0L) == lease
+                && get(Keys.facts("web1")).orElseThrow().getModRevision() == factsRevision
+                && get(Keys.status("web1")).orElseThrow().getModRevision() == statusRevision);
+
+        first.close(); // as after kill -9 once its lease expired: the second one takes the name
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).map(kv -> kv.getLease() != lease).orElse(false));
+        assertThat(Facts.parseFrom(get(Keys.facts("web1")).orElseThrow().getValue().getBytes()).getFacts().getEntriesList())
+                .filteredOn(e -> e.getKey().equals("role")).extracting(e -> e.getValue().getText()).containsExactly("db");
+        second.close();
+    }
+
+    @Test
+    void anAgentStartedAgainAfterAKillTakesItsNameBackAtOnceNotWhenItsOldLeaseExpires() throws Exception {
+        AgentOptions options = new AgentOptions("web1", dir.resolve("prefix-web1"), Map.of("role", "web"), Duration.ofSeconds(60), 0.3, 4);
+        Etcd killedClient = Etcd.client(options());
+        Agent killed = agent(options, killedClient);
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).isPresent());
+        long lease = get(Keys.alive("web1")).orElseThrow().getLease();
+        killedClient.close(); // as kill -9: nothing revokes its lease, which would expire only in a minute
+        killed.close();
+
+        agent(options, Etcd.client(options()));
+        await().atMost(PATIENCE).until(() -> get(Keys.alive("web1")).map(kv -> kv.getLease() != lease).orElse(false));
     }
 
     @Test

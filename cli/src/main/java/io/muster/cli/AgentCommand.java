@@ -42,7 +42,12 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:stopped by SIGINT/SIGTERM; with --once: the first graph converged",
                 "1:etcd unreachable with no graph kept locally; with --once: the graph failed or did not converge in time",
-                "64:usage error (a bad --host, flag or fact)", "75:another run holds the state lock"})
+                "64:usage error (a bad --host, flag or fact)", "75:another run holds the state lock"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster agent --host web1.example.com          join the fleet at $MUSTER_ETCD",
+                "  muster agent --host web1 --prefix /tmp/web1   a second agent on this machine",
+                "  muster agent --once                           converge once, then exit"})
 final class AgentCommand implements Callable<Integer> {
     @Mixin
     FleetOptions fleet;

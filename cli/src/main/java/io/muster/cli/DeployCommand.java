@@ -13,6 +13,7 @@ import io.muster.coordinator.status.HostView;
 import io.muster.coordinator.status.StatusJson;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.util.Json;
+import io.muster.proto.fleet.HostStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -42,7 +43,11 @@ import picocli.CommandLine.Spec;
         exitCodeListHeading = "%nExit codes:%n",
         exitCodeList = {"0:deployed (with --wait: every live host converged on it with no failed resource)",
                 "1:not deployed: invalid manifest or bundle, or etcd unreachable",
-                "2:deployed, but with --wait some live hosts failed or did not converge within --timeout", "64:usage error"})
+                "2:deployed, but with --wait some live hosts failed or did not converge within --timeout", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster deploy examples/fleet --wait     deploy, wait for the hosts",
+                "  muster deploy site/other.yaml --message \"new motd\" --output json"})
 final class DeployCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "DIR|FILE", description = "The bundle's directory, or its root manifest.")
     Path target;
@@ -143,8 +148,8 @@ final class DeployCommand implements Callable<Integer> {
             if (host.compileFailed(deploy)) line.append("\n  ").append(host.error());
             return line.toString();
         }
-        return host.host() + ": not converged" + (host.status().isPresent() && host.status().get().getDeploy() != deploy
-                ? " (still on deploy " + host.status().get().getDeploy() + ")" : "");
+        long applied = host.status().map(HostStatus::getDeploy).orElse(deploy);
+        return host.host() + ": not converged" + (applied == deploy ? "" : applied == 0 ? " (no deploy applied yet)" : " (still on deploy " + applied + ")");
     }
 
     /**

@@ -18,7 +18,11 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "deploys", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Show the deploys, oldest first: id, time (UTC), who, message; the current one is marked *.",
-        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:shown", "1:etcd unreachable", "64:usage error"})
+        exitCodeListHeading = "%nExit codes:%n", exitCodeList = {"0:shown", "1:etcd unreachable", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster deploys                  the history, * marking the current one",
+                "  muster deploys --output json    the same for machines"})
 final class DeploysCommand implements Callable<Integer> {
     @Mixin
     OutputFlag output;

@@ -16,7 +16,11 @@ import picocli.CommandLine.Spec;
                 "Without --to: the deploy before the current one (the highest id below it), so rolling back twice goes back two. "
                         + "The ids of later deploys keep rising: a deploy after a rollback gets the next unused id."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:rolled back (or N was current already)", "1:no such deploy, none to go back to, or etcd unreachable", "64:usage error"})
+        exitCodeList = {"0:rolled back (or N was current already)", "1:no such deploy, none to go back to, or etcd unreachable", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster rollback           the deploy before the current one becomes current",
+                "  muster rollback --to 3    deploy 3 becomes current"})
 final class RollbackCommand implements Callable<Integer> {
     @Option(names = "--to", paramLabel = "N", description = "Deploy N becomes current.")
     Long to;

@@ -18,7 +18,11 @@ import picocli.CommandLine.Spec;
         description = {"Show the fleet: the current deploy, and a line per host (alive, deploy applied, converged, changed and "
                 + "failed counts, age of its last report) with its failed resources and errors."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:shown", "1:etcd unreachable, or no such host", "64:usage error"})
+        exitCodeList = {"0:shown", "1:etcd unreachable, or no such host", "64:usage error"},
+        footerHeading = "%nExamples:%n",
+        footer = {
+                "  muster status                            a line per host",
+                "  muster status --host web1 --output json  one host, as JSON"})
 final class StatusCommand implements Callable<Integer> {
     @Option(names = "--host", paramLabel = "NAME", description = "Only this host.")
     String host;

@@ -13,6 +13,7 @@ import io.muster.proto.fleet.Alive;
 import io.muster.proto.fleet.Facts;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.value.ValueMap;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -70,13 +71,16 @@ class CoordinatorProcessTest {
         }
     }
 
+    /** A client URL on a loopback port nothing listens on now, for a --dev etcd. */
+    private static String freeEndpoint() throws IOException {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return "http://127.0.0.1:" + socket.getLocalPort();
+        }
+    }
+
     @Test
     void devStartsAPrivateEtcdAndStopsItOnSigterm() throws Exception {
-        int port;
-        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            port = socket.getLocalPort();
-        }
-        String endpoint = "http://127.0.0.1:" + port;
+        String endpoint = freeEndpoint();
         try (MusterProcess dev = MusterProcess.start(dir, "dev", "coordinator", "--dev", "--etcd", endpoint, "--prefix", dir.resolve("state"))) {
             await().atMost(Duration.ofSeconds(30)).until(() -> dev.out().contains("etcd for the fleet: " + endpoint));
             assertThat(Files.isDirectory(dir.resolve("state/dev-etcd/data"))).isTrue();
@@ -86,6 +90,24 @@ class CoordinatorProcessTest {
             dev.terminate();
             assertThat(dev.awaitExit(Duration.ofSeconds(20))).isZero();
             assertThat(dev.leftovers()).as("its etcd is stopped too").isEmpty();
+        }
+    }
+
+    @Test
+    void devStartedAgainAfterAKillStopsTheEtcdItsKilledRunLeft() throws Exception {
+        String endpoint = freeEndpoint();
+        Object[] args = {"coordinator", "--dev", "--etcd", endpoint, "--prefix", dir.resolve("state")};
+        try (MusterProcess killed = MusterProcess.start(dir, "dev", args)) {
+            await().atMost(Duration.ofSeconds(30)).until(() -> killed.err().contains(" leads"));
+            assertThat(Cli.run("deploy", bundle("dev"), "--etcd", endpoint).out()).isEqualTo("1\n");
+            killed.kill(); // its etcd lives on, holding the port and the data directory
+            try (MusterProcess again = MusterProcess.start(dir, "dev-again", args)) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> again.err().contains(" leads") || !again.isAlive());
+                assertThat(again.isAlive()).as(again.err()).isTrue();
+                assertThat(Cli.run("deploys", "--etcd", endpoint).out()).as("the same data").startsWith("* 1 ");
+                again.terminate();
+                assertThat(again.awaitExit(Duration.ofSeconds(20))).isZero();
+            }
         }
     }
 

@@ -249,4 +249,41 @@ class FleetCommandsTest {
         assertThat(late.out()).isEqualTo("5\nh1: not converged (still on deploy 3)\nh2: not converged (still on deploy 3)\n");
         assertThat(late.err()).endsWith("within 0.5 s: h1, h2\n");
     }
+
+    @Test
+    void statusIndentsEachLineOfAnErrorUnderItsHost() throws Exception {
+        muster("deploy", dir);
+        etcd.await(etcd.kv().put(Keys.graphPointer("web1"), ByteSequence.from(GraphPointer.newBuilder().setDeploy(1)
+                .setError("roles/base.yaml:2:3: data: unknown name 'facts.id'\nroles/web.yaml:2:3: data: unknown name 'facts.id'")
+                .build().toByteArray())));
+        assertThat(muster("status").out()).endsWith("""
+                  error: roles/base.yaml:2:3: data: unknown name 'facts.id'
+                         roles/web.yaml:2:3: data: unknown name 'facts.id'
+                """);
+    }
+
+    @Test
+    void deployWaitDoesNotCallAHostFailedWhileItIsStillApplyingTheDeploy() throws Exception {
+        alive("h1");
+        CompletableFuture<Cli> waiting = CompletableFuture.supplyAsync(() -> muster("deploy", dir, "--wait", "--timeout", "30"));
+        await().atMost(Duration.ofSeconds(20)).until(() -> muster("deploys").out().contains("* 1"));
+        // just swapped in: an unchanged apply resource still carries its child's failure from the previous graph
+        report("h1", HostStatus.newBuilder().setDeploy(1).setConverged(false)
+                .addFailed(Failure.newBuilder().setId("apply#a.yaml").setError("child manifest had 1 failed resources")).build());
+        await().atMost(Duration.ofSeconds(20)).until(() -> muster("status", "--host", "h1").out().contains("apply#a.yaml"));
+        report("h1", HostStatus.newBuilder().setDeploy(1).setConverged(true).build());
+        Cli done = waiting.get();
+        assertThat(done.exit()).as(done.err()).isZero();
+        assertThat(done.out()).isEqualTo("1\nh1: converged\n");
+        assertThat(done.err()).doesNotContain("failed");
+    }
+
+    @Test
+    void deployWaitSaysAHostThatRanNoDeployYetHasNone() throws Exception {
+        alive("h1");
+        report("h1", HostStatus.newBuilder().build());
+        Cli late = muster("deploy", dir, "--wait", "--timeout", "0.5");
+        assertThat(late.exit()).isEqualTo(2);
+        assertThat(late.out()).isEqualTo("1\nh1: not converged (no deploy applied yet)\n");
+    }
 }

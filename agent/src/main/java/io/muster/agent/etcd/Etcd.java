@@ -84,7 +84,10 @@ public final class Etcd implements AutoCloseable {
         return new EtcdUnreachableException("cannot reach etcd at " + options.describe() + ": " + why, cause);
     }
 
-    /** gRPC's status text without its class names: "UNAVAILABLE: io exception" reads as "unavailable (io exception)". */
+    /**
+     * gRPC's status text without its class names, on one line: "UNAVAILABLE: io exception" reads as "unavailable
+     * (io exception)".
+     */
     static String reason(Throwable failure) {
         Throwable root = failure;
         while (root.getCause() != null && root.getCause() != root) {
@@ -93,6 +96,8 @@ public final class Etcd implements AutoCloseable {
         }
         if (root instanceof io.grpc.StatusRuntimeException status) {
             String description = status.getStatus().getDescription();
+            // the first line says it: what follows (a reply's headers and trailers) would break the one-line message
+            if (description != null) description = description.lines().findFirst().orElse("");
             String code = status.getStatus().getCode().name().toLowerCase(java.util.Locale.ROOT).replace('_', ' ');
             return description == null ? code : code + " (" + description + ")";
         }

@@ -31,6 +31,14 @@ class EtcdTest {
     }
 
     @Test
+    void anEndpointThatIsNotEtcdIsOneLineToo() {
+        // what gRPC says of an HTTP server that is not etcd (a proxy, a web server on that port)
+        io.grpc.StatusRuntimeException notEtcd = io.grpc.Status.UNIMPLEMENTED
+                .withDescription("HTTP status code 404\ninvalid content-type: text/html\ntrailers: Metadata(:status=404)").asRuntimeException();
+        assertThat(Etcd.reason(new java.util.concurrent.CompletionException(notEtcd))).isEqualTo("unimplemented (HTTP status code 404)");
+    }
+
+    @Test
     void badFlagsNameTheFlag() {
         assertThatThrownBy(() -> EtcdOptions.of("ftp://x:1", "/m/", Duration.ofSeconds(1))).hasMessageContaining("--etcd");
         assertThatThrownBy(() -> EtcdOptions.of(" , ", "/m/", Duration.ofSeconds(1))).hasMessageContaining("--etcd");

@@ -40,7 +40,8 @@ class EtcdWorldTest extends WorldContract {
 
     private EtcdWorld world(String namespace, String host) throws Exception {
         Etcd client = Etcd.connect(EtcdOptions.of(etcd.endpoint(), namespace, Duration.ofSeconds(5)));
-        HostRegistration registration = new HostRegistration(client, host, Duration.ofSeconds(2), Alive.getDefaultInstance(), Facts::getDefaultInstance);
+        HostRegistration registration = new HostRegistration(client, host, Duration.ofSeconds(2), Alive.getDefaultInstance(), Facts::getDefaultInstance,
+                java.nio.file.Files.createTempFile("lease", ""));
         EtcdWorld world = new EtcdWorld(client, registration, host);
         opened.add(client);
         opened.add(registration);

@@ -11,11 +11,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The private etcd of {@code muster coordinator --dev}: the {@code etcd} binary on PATH, serving the given
- * client URL, its data and log in a directory of the state prefix, stopped with the coordinator. Ready when
+ * client URL, its data, log and pid in a directory of the state prefix, stopped with the coordinator (or, after
+ * a kill -9 of the coordinator, by its next start). Ready when
  * this process answers with its own member name: a naive health check would be answered by another etcd
  * already holding the port.
  */
@@ -37,6 +39,8 @@ public final class DevEtcd implements AutoCloseable {
     public static DevEtcd start(URI client, Path dir) throws IOException, InterruptedException {
         Path binary = binary();
         Files.createDirectories(dir);
+        Path pidFile = dir.resolve("etcd.pid");
+        stopLeftover(pidFile, dir.resolve("data"));
         Path log = dir.resolve("etcd.log");
         String peer = "http://127.0.0.1:" + freePort();
         String url = client.getScheme() + "://" + client.getHost() + ":" + client.getPort();
@@ -46,6 +50,7 @@ public final class DevEtcd implements AutoCloseable {
                 "--initial-cluster", NAME + "=" + peer, "--initial-cluster-state", "new",
                 "--logger", "zap", "--log-outputs", "stderr", "--log-level", "warn")
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
+        Files.writeString(pidFile, process.pid() + "\n");
         DevEtcd etcd = new DevEtcd(process);
         if (!etcd.ready(URI.create(url + "/v3/cluster/member/list"))) {
             etcd.close();
@@ -54,6 +59,31 @@ public final class DevEtcd implements AutoCloseable {
             throw new IOException("etcd did not start on " + url + " (is the port taken?); its log " + log + " ends: " + last);
         }
         return etcd;
+    }
+
+    /**
+     * Stops the etcd a previous run left when it was killed (kill -9 leaves its children running): it would hold
+     * the port and the data directory. Only a live process that is etcd serving {@code data} is stopped, not one
+     * that took the pid since.
+     */
+    private static void stopLeftover(Path pidFile, Path data) throws IOException, InterruptedException {
+        if (!Files.exists(pidFile)) return;
+        long pid;
+        try {
+            pid = Long.parseLong(Files.readString(pidFile).strip());
+        } catch (NumberFormatException e) {
+            return;
+        }
+        Optional<ProcessHandle> left = ProcessHandle.of(pid).filter(p -> p.info().arguments()
+                .map(args -> List.of(args).contains(data.toString())).orElse(false));
+        if (left.isEmpty()) return;
+        left.get().destroy();
+        try {
+            left.get().onExit().get(5, TimeUnit.SECONDS);
+        } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+            left.get().destroyForcibly();
+            left.get().onExit().join();
+        }
     }
 
     private boolean ready(URI members) throws InterruptedException {

@@ -34,8 +34,13 @@ public record HostView(String host, boolean alive, Optional<HostStatus> status, 
                 && status.get().getFailedCount() == 0 && !compileFailed(deploy);
     }
 
-    /** Whether it reports {@code deploy} applied with failed resources. */
+    /**
+     * Whether it reports {@code deploy} applied and converged with failed resources. Not before it converged: just
+     * after a graph swap, a resource the swap kept (an {@code apply} whose child failed) still carries its failure
+     * from the previous graph until it runs again.
+     */
     public boolean failedOn(long deploy) {
-        return compileFailed(deploy) || status.isPresent() && status.get().getDeploy() == deploy && status.get().getFailedCount() > 0;
+        return compileFailed(deploy) || status.isPresent() && status.get().getDeploy() == deploy && status.get().getConverged()
+                && status.get().getFailedCount() > 0;
     }
 }

@@ -50,9 +50,14 @@ public final class StatusText {
 
     private static void details(HostView host, StringBuilder out) {
         host.status().ifPresent(s -> {
-            for (Failure f : s.getFailedList()) out.append("  failed ").append(f.getId()).append(": ").append(f.getError()).append('\n');
+            for (Failure f : s.getFailedList()) indented(out, "  failed " + f.getId() + ": ", f.getError());
         });
-        if (host.error() != null) out.append("  error: ").append(host.error()).append('\n');
+        if (host.error() != null) indented(out, "  error: ", host.error());
+    }
+
+    /** {@code label} and {@code text}, each further line of the text (a compile error per manifest) under the first. */
+    private static void indented(StringBuilder out, String label, String text) {
+        out.append(label).append(text.strip().replace("\n", "\n" + " ".repeat(label.length()))).append('\n');
     }
 
     /** A duration as people read an age: 5s, 3m, 2h, 4d. */

@@ -22,6 +22,9 @@ import io.muster.engine.run.RunOptions;
 import io.muster.proto.fleet.Alive;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.Files;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.Optional;
@@ -129,8 +132,7 @@ public final class Agent implements AutoCloseable {
         GraphPointer pointer = saved.get().pointer();
         try {
             byte[] bytes = saved.get().graph();
-            Graph graph = decode(bytes);
-            swap(pointer, graph);
+            swap(pointer, decode(bytes));
             LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
             return true;
         } catch (GraphDecoder.UnusableGraphException | IOException | EtcdUnreachableException e) {
@@ -139,10 +141,36 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    /** The graph {@code bytes} encode, its bundle laid out locally (fetching what is not on disk yet). */
-    private Graph decode(byte[] bytes) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
+    /**
+     * The graph {@code bytes} encode, its bundle laid out locally (fetching what is not on disk yet) and
+     * bound to {@link #bundlePath()}, which {@link #swap} points at it.
+     */
+    private Prepared decode(byte[] bytes) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
         GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
-        return decoder.decode(bytes, bundles.tree(layout.files(), layout.directories()));
+        Path tree = bundles.tree(layout.files(), layout.directories());
+        return new Prepared(decoder.decode(bytes, bundlePath()), tree);
+    }
+
+    /** A decoded graph, and the bundle tree it runs on. */
+    private record Prepared(Graph graph, Path tree) {}
+
+    /**
+     * Where every graph this agent runs finds its bundle: a link to the tree of the graph that runs. One path
+     * for all of them, so a new deploy leaves an exec's working directory (the bundle, by default) as it was:
+     * the exec is the same resource and is not run again. A resource whose bundle file changed is replaced
+     * all the same (the engine compares the files' sha256).
+     */
+    private Path bundlePath() {
+        return options.dir().resolve("bundle");
+    }
+
+    /** Points {@link #bundlePath()} at {@code tree}: a new link renamed over the old one, never a moment without. */
+    private void pointBundleAt(Path tree) throws IOException {
+        Path link = bundlePath();
+        Path next = link.resolveSibling("bundle.next");
+        Files.deleteIfExists(next);
+        Files.createSymbolicLink(next, tree);
+        Files.move(next, link, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     }
 
     private void offer(GraphPointer pointer) {
@@ -209,9 +237,9 @@ public final class Agent implements AutoCloseable {
         try {
             byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
                     .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
-            Graph graph = decode(bytes);
+            Prepared prepared = decode(bytes);
             local.save(runs, bytes);
-            swap(runs, graph);
+            swap(runs, prepared);
             synchronized (lock) {
                 error = compileError;
             }
@@ -221,8 +249,9 @@ public final class Agent implements AutoCloseable {
         }
     }
 
-    private void swap(GraphPointer pointer, Graph graph) throws InterruptedException {
-        live.swap(graph);
+    private void swap(GraphPointer pointer, Prepared prepared) throws InterruptedException, IOException {
+        pointBundleAt(prepared.tree());
+        live.swap(prepared.graph());
         synchronized (lock) {
             running = new Running(pointer.getDeploy(), pointer.getGraph());
             lock.notifyAll();

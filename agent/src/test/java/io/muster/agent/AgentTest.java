@@ -303,6 +303,28 @@ class AgentTest {
     }
 
     @Test
+    void aChangedSourceFileIsAppliedAndAnExecInTheBundleIsNotRunAgain() throws Exception {
+        agent("web1");
+        String site = """
+                resources:
+                  - file:
+                      - "%1$s/motd": {source: files/motd}
+                  - exec:
+                      - in-bundle: {command: "pwd >> %1$s/runs", shell: true}
+                """.formatted(dir);
+        deploy("web1", 1, site, Map.of("files/motd", "first\n"));
+        awaitConverged("web1", 1);
+        assertThat(Files.readString(dir.resolve("motd"))).isEqualTo("first\n");
+
+        deploy("web1", 2, site, Map.of("files/motd", "second\n"));
+
+        awaitConverged("web1", 2);
+        assertThat(Files.readString(dir.resolve("motd"))).as("the new content of the source").isEqualTo("second\n");
+        assertThat(Files.readAllLines(dir.resolve("runs"))).as("an exec whose working directory is the bundle is the same resource")
+                .hasSize(1);
+    }
+
+    @Test
     void aGraphThisHostCannotDecodeIsReportedAndTheRunningOneKept() throws Exception {
         agent("web1");
         String first = deploy("web1", 1, twoFiles("one"));

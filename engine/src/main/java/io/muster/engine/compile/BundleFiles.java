@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -22,7 +23,7 @@ import java.util.TreeSet;
  * a regular file now. One missing now is left out: running the graph reports it, as it would without a bundle.
  * A file outside the bundle (an absolute {@code source}) is the running host's own, and does not travel.
  */
-final class BundleFiles {
+public final class BundleFiles {
     private BundleFiles() {}
 
     /** The bundle rooted at {@code root}, with the files {@code vertices} read when they run and their manifests' directories. */
@@ -39,6 +40,30 @@ final class BundleFiles {
             for (String path : ScopeTables.runTimeReads(v).files()) add(root, directory.resolve(path), files);
         }
         return new Bundle(root, files, directories);
+    }
+
+    /**
+     * The bundle files {@code v} (and the vertices grouped into it) reads when it runs, whose content, as
+     * {@code bundle} records it: a resource whose parameters are the same but whose {@code source} changed is
+     * not the same resource (a graph swap must apply the new content). Files outside the bundle are left out.
+     */
+    public static Map<String, String> readBy(Vertex v, Bundle bundle) {
+        Map<String, String> read = new TreeMap<>();
+        for (Vertex member : v.declared()) {
+            Path directory = member.params().directory();
+            List<String> paths = new ArrayList<>(ScopeTables.runTimeReads(member).files());
+            member.params().values().forEach((name, value) -> {
+                Property property = member.kind().schema().property(name);
+                if (property != null && property.bundleFile() && value instanceof String path) paths.add(path);
+            });
+            for (String path : paths) {
+                Path normal = directory.resolve(path).toAbsolutePath().normalize();
+                if (!normal.startsWith(bundle.root())) continue;
+                String relative = ScopeTables.relative(bundle.root(), normal);
+                read.put(relative, bundle.files().getOrDefault(relative, ""));
+            }
+        }
+        return read;
     }
 
     private static void add(Path root, Path file, Map<String, String> files) {

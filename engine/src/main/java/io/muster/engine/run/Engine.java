@@ -1,5 +1,6 @@
 package io.muster.engine.run;
 
+import io.muster.engine.compile.BundleFiles;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
@@ -89,7 +90,10 @@ final class Engine implements AutoCloseable {
         List<Worker> gone = new ArrayList<>();
         for (Worker w : running.workers().values()) {
             Vertex replacement = next.vertex(w.id());
-            if (replacement != null && same(w.vertex(), replacement)) kept.put(w.id(), w);
+            if (replacement != null && same(w.vertex(), replacement)
+                    && BundleFiles.readBy(w.vertex(), running.graph().bundle()).equals(BundleFiles.readBy(replacement, next.bundle()))) {
+                kept.put(w.id(), w);
+            }
             else gone.add(w);
         }
         // resources that must converge once before they go do so first, while the rest still runs; then all
@@ -171,7 +175,8 @@ final class Engine implements AutoCloseable {
 
     /**
      * Whether a running resource can stay for its replacement: same kind, parameters and metaparams, and
-     * the same group members, each the same. One with late properties also needs the same scope table.
+     * the same group members, each the same. One with late properties also needs the same scope table. (A
+     * swap also asks that the bundle files it reads hold what they held: {@link BundleFiles#readBy}.)
      */
     static boolean same(Vertex running, Vertex next) {
         if (!running.groupedIds().equals(next.groupedIds())) return false;

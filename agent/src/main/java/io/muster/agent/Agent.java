@@ -20,8 +20,12 @@ import io.muster.engine.report.Status;
 import io.muster.engine.run.LiveRun;
 import io.muster.engine.run.RunOptions;
 import io.muster.proto.fleet.Alive;
+import io.muster.proto.fleet.BundleFile;
+import io.muster.proto.fleet.Deploy;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
+import java.util.Set;
+import java.util.Map;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.Files;
@@ -132,7 +136,8 @@ public final class Agent implements AutoCloseable {
         GraphPointer pointer = saved.get().pointer();
         try {
             byte[] bytes = saved.get().graph();
-            swap(pointer, decode(bytes));
+            Path kept = Files.isDirectory(bundlePath()) ? bundlePath().toRealPath() : null;
+            swap(pointer, kept != null ? new Prepared(decoder.decode(bytes, bundlePath()), kept) : decode(bytes, 0));
             LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
             return true;
         } catch (GraphDecoder.UnusableGraphException | IOException | EtcdUnreachableException e) {
@@ -145,10 +150,30 @@ public final class Agent implements AutoCloseable {
      * The graph {@code bytes} encode, its bundle laid out locally (fetching what is not on disk yet) and
      * bound to {@link #bundlePath()}, which {@link #swap} points at it.
      */
-    private Prepared decode(byte[] bytes) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
+    private Prepared decode(byte[] bytes, long deploy) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
+        return new Prepared(decoder.decode(bytes, bundlePath()), tree(bytes, deploy));
+    }
+
+    /**
+     * The bundle tree of a graph of {@code deploy}: the files the graph reads, and every other file of the
+     * deploy's bundle with its executable bit (a script an exec runs is named by no property), read from
+     * {@code deploys/<id>}; the graph's files alone when the deploy is not there (or 0).
+     */
+    private Path tree(byte[] bytes, long deploy) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
         GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
-        Path tree = bundles.tree(layout.files(), layout.directories());
-        return new Prepared(decoder.decode(bytes, bundlePath()), tree);
+        Map<String, String> files = new java.util.TreeMap<>();
+        Set<String> executables = new java.util.TreeSet<>();
+        if (deploy > 0) {
+            java.util.List<io.etcd.jetcd.KeyValue> found = etcd.await(etcd.kv().get(Keys.deploy(deploy))).getKvs();
+            if (!found.isEmpty()) {
+                for (BundleFile file : Deploy.parseFrom(found.get(0).getValue().getBytes()).getFilesList()) {
+                    files.put(file.getPath(), file.getSha256());
+                    if (file.getExecutable()) executables.add(file.getPath());
+                }
+            }
+        }
+        files.putAll(layout.files());
+        return bundles.tree(files, layout.directories(), executables);
     }
 
     /** A decoded graph, and the bundle tree it runs on. */
@@ -222,8 +247,11 @@ public final class Agent implements AutoCloseable {
                 // a deploy that changed nothing for this host: the same graph, now of this deploy
                 try {
                     local.saveDeploy(pointer);
-                } catch (IOException e) {
-                    LOG.warn("cannot keep the deploy of the running graph on disk: {}", e.getMessage());
+                    // the same graph, but the deploy's other files (scripts) may have changed
+                    byte[] bytes = store.get(Keys.graph(now.graph())).orElse(null);
+                    if (bytes != null) pointBundleAt(tree(bytes, pointer.getDeploy()));
+                } catch (IOException | GraphDecoder.UnusableGraphException | ContentStore.CorruptValueException e) {
+                    LOG.warn("cannot lay out deploy {}'s bundle for the running graph: {}", pointer.getDeploy(), e.getMessage());
                 }
             }
             synchronized (lock) {
@@ -237,7 +265,7 @@ public final class Agent implements AutoCloseable {
         try {
             byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
                     .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
-            Prepared prepared = decode(bytes);
+            Prepared prepared = decode(bytes, runs.getDeploy());
             local.save(runs, bytes);
             swap(runs, prepared);
             synchronized (lock) {

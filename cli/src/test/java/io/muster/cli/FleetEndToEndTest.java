@@ -46,7 +46,12 @@ class FleetEndToEndTest {
                 resources:
                   - file:
                       - "${ facts.root }/common": {content: "every host\\n"}
+                  - exec:
+                      - script: {command: "./bin/hello.sh > ${ facts.root }/hello", shell: true, creates: "${ facts.root }/hello"}
                 """);
+        Path script = Files.createDirectories(bundle.resolve("bin")).resolve("hello.sh");
+        Files.writeString(script, "#!/bin/sh\necho hello from the bundle\n");
+        script.toFile().setExecutable(true);
         Files.writeString(bundle.resolve("web.yaml"), web("v1"));
         Files.writeString(bundle.resolve("db.yaml"), """
                 resources:
@@ -126,7 +131,10 @@ class FleetEndToEndTest {
         Cli first = muster("deploy", bundle, "--message", "first", "--wait", "--timeout", "60");
         assertThat(first.exit()).as(first.err()).isZero();
         assertThat(first.out()).contains("1");
-        for (String host : HOSTS) assertThat(file(host, "common")).hasContent("every host");
+        for (String host : HOSTS) {
+            assertThat(file(host, "common")).hasContent("every host");
+            assertThat(file(host, "hello")).as("a script of the bundle, run where the agent laid it out, executable").hasContent("hello from the bundle");
+        }
         assertThat(file("web1", "role")).hasContent("web v1");
         assertThat(file("web2", "role")).hasContent("web v1");
         assertThat(file("db1", "role")).hasContent("db");

@@ -10,6 +10,7 @@ import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
@@ -57,18 +58,34 @@ public final class LocalBundles {
      * them: a decoded graph runs its child manifests' commands in their directories.
      */
     public Path tree(Map<String, String> files, Set<String> directories) throws IOException, EtcdUnreachableException {
+        return tree(files, directories, Set.of());
+    }
+
+    /**
+     * As {@link #tree(Map, Set)}, the files named in {@code executables} executable (0755),
+     * as they were in the deployed bundle: a script a manifest runs keeps its mode.
+     */
+    public Path tree(Map<String, String> files, Set<String> directories, Set<String> executables) throws IOException, EtcdUnreachableException {
         Map<String, String> sorted = new TreeMap<>(files);
         sorted.keySet().forEach(LocalBundles::checkRelative);
         Set<String> dirs = new TreeSet<>(directories);
         dirs.forEach(LocalBundles::checkRelative);
-        Path tree = trees.resolve(ContentStore.sha256(listing(sorted, dirs)));
+        Set<String> x = new TreeSet<>(executables);
+        x.retainAll(sorted.keySet());
+        Path tree = trees.resolve(ContentStore.sha256(listing(sorted, dirs, x)));
         if (Files.isDirectory(tree)) return tree;
         Path building = trees.resolve(".building-" + UUID.randomUUID());
         try {
             for (Map.Entry<String, String> file : sorted.entrySet()) {
                 Path target = building.resolve(file.getKey());
                 Files.createDirectories(target.getParent());
-                link(blob(file.getValue()), target);
+                if (x.contains(file.getKey())) {
+                    // a copy of its own: the blob is shared by links, and its mode with them
+                    Files.copy(blob(file.getValue()), target);
+                    Files.setPosixFilePermissions(target, PosixFilePermissions.fromString("rwxr-xr-x"));
+                } else {
+                    link(blob(file.getValue()), target);
+                }
             }
             for (String dir : dirs) Files.createDirectories(building.resolve(dir));
             Files.createDirectories(building);
@@ -105,9 +122,9 @@ public final class LocalBundles {
         }
     }
 
-    private static byte[] listing(Map<String, String> sorted, Set<String> directories) {
+    private static byte[] listing(Map<String, String> sorted, Set<String> directories, Set<String> executables) {
         StringBuilder out = new StringBuilder();
-        sorted.forEach((path, sha) -> out.append(path).append('\0').append(sha).append('\n'));
+        sorted.forEach((path, sha) -> out.append(path).append('\0').append(sha).append(executables.contains(path) ? "\0x" : "").append('\n'));
         directories.forEach(dir -> out.append(dir).append("/\0\n")); // no file's line ends so: a tree of no directories keeps its name
         return out.toString().getBytes(StandardCharsets.UTF_8);
     }

@@ -32,14 +32,21 @@ public final class BundleFiles {
         Set<String> directories = new TreeSet<>();
         for (Vertex v : vertices) {
             if (!v.scope().directory().isEmpty()) directories.add(v.scope().directory());
-            Path directory = v.params().directory();
-            v.params().values().forEach((name, value) -> {
-                Property property = v.kind().schema().property(name);
-                if (property != null && property.bundleFile() && value instanceof String path) add(root, directory.resolve(path), files);
-            });
-            for (String path : ScopeTables.runTimeReads(v).files()) add(root, directory.resolve(path), files);
+            for (Path file : read(v)) add(root, file, files);
         }
         return new Bundle(root, files, directories);
+    }
+
+    /** The files {@code v} alone reads when it runs (absolute, normal), in the bundle or not. */
+    private static List<Path> read(Vertex v) {
+        Path directory = v.params().directory();
+        List<Path> read = new ArrayList<>();
+        v.params().values().forEach((name, value) -> {
+            Property property = v.kind().schema().property(name);
+            if (property != null && property.bundleFile() && value instanceof String path) read.add(directory.resolve(path));
+        });
+        for (String path : ScopeTables.runTimeReads(v).files()) read.add(directory.resolve(path));
+        return read.stream().map(file -> file.toAbsolutePath().normalize()).toList();
     }
 
     /**
@@ -50,16 +57,9 @@ public final class BundleFiles {
     public static Map<String, String> readBy(Vertex v, Bundle bundle) {
         Map<String, String> read = new TreeMap<>();
         for (Vertex member : v.declared()) {
-            Path directory = member.params().directory();
-            List<String> paths = new ArrayList<>(ScopeTables.runTimeReads(member).files());
-            member.params().values().forEach((name, value) -> {
-                Property property = member.kind().schema().property(name);
-                if (property != null && property.bundleFile() && value instanceof String path) paths.add(path);
-            });
-            for (String path : paths) {
-                Path normal = directory.resolve(path).toAbsolutePath().normalize();
-                if (!normal.startsWith(bundle.root())) continue;
-                String relative = ScopeTables.relative(bundle.root(), normal);
+            for (Path file : read(member)) {
+                if (!file.startsWith(bundle.root())) continue;
+                String relative = ScopeTables.relative(bundle.root(), file);
                 read.put(relative, bundle.files().getOrDefault(relative, ""));
             }
         }
@@ -67,11 +67,10 @@ public final class BundleFiles {
     }
 
     private static void add(Path root, Path file, Map<String, String> files) {
-        Path normal = file.toAbsolutePath().normalize();
-        if (!normal.startsWith(root) || !Files.isRegularFile(normal)) return;
-        String relative = ScopeTables.relative(root, normal);
+        if (!file.startsWith(root) || !Files.isRegularFile(file)) return;
+        String relative = ScopeTables.relative(root, file);
         if (files.containsKey(relative)) return;
-        String hash = sha256(normal);
+        String hash = sha256(file);
         if (hash != null) files.put(relative, hash);
     }
 

@@ -1,8 +1,8 @@
 package io.muster.agent;
 
-import io.muster.engine.codec.PlainCodec;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KeyValue;
 import io.muster.agent.bundle.LocalBundles;
 import io.muster.agent.etcd.Backoff;
 import io.muster.agent.etcd.ContentStore;
@@ -13,6 +13,7 @@ import io.muster.agent.etcd.HostRegistration;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.etcd.StateWatch;
 import io.muster.agent.etcd.Waits;
+import io.muster.engine.codec.PlainCodec;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.metrics.Metrics;
@@ -24,14 +25,17 @@ import io.muster.proto.fleet.BundleFile;
 import io.muster.proto.fleet.Deploy;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
-import java.util.Set;
-import java.util.Map;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.nio.file.Files;
-import java.io.IOException;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -70,7 +74,7 @@ public final class Agent implements AutoCloseable {
     private Thread applier;
 
     /** What runs: the deploy it came from and its sha256. */
-    private record Running(long deploy, String graph) {}
+    private record Running(long deploy, String graph, GraphDecoder.BundleLayout layout) {}
 
     public Agent(AgentOptions options, Etcd etcd, GraphDecoder decoder, Metrics metrics) throws IOException {
         this.options = options;
@@ -137,7 +141,7 @@ public final class Agent implements AutoCloseable {
         try {
             byte[] bytes = saved.get().graph();
             Path kept = Files.isDirectory(bundlePath()) ? bundlePath().toRealPath() : null;
-            swap(pointer, kept != null ? new Prepared(decoder.decode(bytes, bundlePath()), kept) : decode(bytes, 0));
+            swap(pointer, kept != null ? new Prepared(decoder.decode(bytes, bundlePath()), kept, decoder.bundle(bytes)) : decode(bytes, 0));
             LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
             return true;
         } catch (GraphDecoder.UnusableGraphException | IOException | EtcdUnreachableException e) {
@@ -151,20 +155,20 @@ public final class Agent implements AutoCloseable {
      * bound to {@link #bundlePath()}, which {@link #swap} points at it.
      */
     private Prepared decode(byte[] bytes, long deploy) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
-        return new Prepared(decoder.decode(bytes, bundlePath()), tree(bytes, deploy));
+        GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
+        return new Prepared(decoder.decode(bytes, bundlePath()), tree(layout, deploy), layout);
     }
 
     /**
-     * The bundle tree of a graph of {@code deploy}: the files the graph reads, and every other file of the
-     * deploy's bundle with its executable bit (a script an exec runs is named by no property), read from
-     * {@code deploys/<id>}; the graph's files alone when the deploy is not there (or 0).
+     * The bundle tree of a graph of {@code deploy} that names {@code layout}: the files the graph reads, and
+     * every other file of the deploy's bundle with its executable bit (a script an exec runs is named by no
+     * property), read from {@code deploys/<id>}; the graph's files alone when the deploy is not there (or 0).
      */
-    private Path tree(byte[] bytes, long deploy) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
-        GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
-        Map<String, String> files = new java.util.TreeMap<>();
-        Set<String> executables = new java.util.TreeSet<>();
+    private Path tree(GraphDecoder.BundleLayout layout, long deploy) throws IOException, EtcdUnreachableException {
+        Map<String, String> files = new TreeMap<>();
+        Set<String> executables = new TreeSet<>();
         if (deploy > 0) {
-            java.util.List<io.etcd.jetcd.KeyValue> found = etcd.await(etcd.kv().get(Keys.deploy(deploy))).getKvs();
+            List<KeyValue> found = etcd.await(etcd.kv().get(Keys.deploy(deploy))).getKvs();
             if (!found.isEmpty()) {
                 for (BundleFile file : Deploy.parseFrom(found.get(0).getValue().getBytes()).getFilesList()) {
                     files.put(file.getPath(), file.getSha256());
@@ -176,8 +180,8 @@ public final class Agent implements AutoCloseable {
         return bundles.tree(files, layout.directories(), executables);
     }
 
-    /** A decoded graph, and the bundle tree it runs on. */
-    private record Prepared(Graph graph, Path tree) {}
+    /** A decoded graph, the bundle tree it runs on, and the bundle files it names. */
+    private record Prepared(Graph graph, Path tree, GraphDecoder.BundleLayout layout) {}
 
     /**
      * Where every graph this agent runs finds its bundle: a link to the tree of the graph that runs. One path
@@ -248,14 +252,13 @@ public final class Agent implements AutoCloseable {
                 try {
                     local.saveDeploy(pointer);
                     // the same graph, but the deploy's other files (scripts) may have changed
-                    byte[] bytes = store.get(Keys.graph(now.graph())).orElse(null);
-                    if (bytes != null) pointBundleAt(tree(bytes, pointer.getDeploy()));
-                } catch (IOException | GraphDecoder.UnusableGraphException | ContentStore.CorruptValueException e) {
+                    pointBundleAt(tree(now.layout(), pointer.getDeploy()));
+                } catch (IOException e) {
                     LOG.warn("cannot lay out deploy {}'s bundle for the running graph: {}", pointer.getDeploy(), e.getMessage());
                 }
             }
             synchronized (lock) {
-                if (now != null && compileError == null) running = new Running(pointer.getDeploy(), now.graph());
+                if (now != null && compileError == null) running = new Running(pointer.getDeploy(), now.graph(), now.layout());
                 error = compileError;
             }
             return;
@@ -281,7 +284,7 @@ public final class Agent implements AutoCloseable {
         pointBundleAt(prepared.tree());
         live.swap(prepared.graph());
         synchronized (lock) {
-            running = new Running(pointer.getDeploy(), pointer.getGraph());
+            running = new Running(pointer.getDeploy(), pointer.getGraph(), prepared.layout());
             lock.notifyAll();
         }
     }
@@ -310,7 +313,7 @@ public final class Agent implements AutoCloseable {
             why = error;
         }
         return HostState.of(now == null ? 0 : now.deploy(), now == null ? "" : now.graph(), now != null && live.converged(),
-                now == null ? java.util.List.of() : live.stats(), why);
+                now == null ? List.of() : live.stats(), why);
     }
 
     /** How the first graph went, for {@code --once}. */

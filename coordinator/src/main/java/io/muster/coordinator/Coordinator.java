@@ -1,10 +1,10 @@
 package io.muster.coordinator;
 
 import io.muster.agent.bundle.LocalBundles;
+import io.muster.agent.etcd.Backoff;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
-import io.muster.agent.etcd.Backoff;
 import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;

@@ -1,7 +1,5 @@
 package io.muster.coordinator.deploy;
 
-import io.muster.engine.codec.InvalidGraphException;
-import io.muster.engine.codec.PlainCodec;
 import com.google.protobuf.InvalidProtocolBufferException;
 import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.ContentStore;
@@ -9,6 +7,8 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.etcd.Pages;
+import io.muster.engine.codec.InvalidGraphException;
+import io.muster.engine.codec.PlainCodec;
 import io.muster.engine.compile.CompileOptions;
 import io.muster.engine.resource.Kinds;
 import io.muster.proto.fleet.Facts;

@@ -7,7 +7,6 @@ import io.muster.agent.GraphDecoder;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdUnreachableException;
-import io.muster.agent.etcd.Keys;
 import io.muster.engine.compile.Assignments;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.manifest.ManifestException;
@@ -107,11 +106,7 @@ final class AgentCommand implements Callable<Integer> {
             return 1;
         }
         String name = host != null ? host : String.valueOf(Facts.of(overrides).get("fqdn"));
-        try {
-            Keys.checkHost(name);
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
-        }
+        FleetOptions.checkHost(spec, name);
         if (!overrides.containsKey("host")) { // templates name the host as the fleet knows it: facts.host
             Map<String, Object> withHost = new java.util.LinkedHashMap<>(overrides);
             withHost.put("host", name);

@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.agent.etcd.EtcdOptions;
+import io.muster.agent.etcd.Keys;
 import java.time.Duration;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -23,6 +24,15 @@ final class FleetOptions {
     @Option(names = "--connect-timeout", paramLabel = "S",
             description = "Give up on an etcd that does not answer within S seconds (default: ${DEFAULT-VALUE}).", defaultValue = "5")
     double connectTimeout;
+
+    /** {@code host}, a --host value, when it is a host name the fleet accepts; else a usage error naming the flag. */
+    static String checkHost(CommandSpec spec, String host) {
+        try {
+            return Keys.checkHost(host);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
+        }
+    }
 
     /** The options as given; a bad value is a usage error naming its flag. */
     EtcdOptions etcd() {

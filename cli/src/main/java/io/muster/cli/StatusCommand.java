@@ -1,6 +1,5 @@
 package io.muster.cli;
 
-import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.status.FleetStatus;
 import io.muster.coordinator.status.StatusJson;
 import io.muster.coordinator.status.StatusText;
@@ -11,7 +10,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "status", mixinStandardHelpOptions = true, sortOptions = false,
@@ -38,13 +36,7 @@ final class StatusCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        if (host != null) {
-            try {
-                Keys.checkHost(host);
-            } catch (IllegalArgumentException e) {
-                throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
-            }
-        }
+        if (host != null) FleetOptions.checkHost(spec, host);
         PrintWriter out = spec.commandLine().getOut();
         return FleetCalls.run(spec, fleet, etcd -> {
             FleetStatus status = FleetStatus.read(etcd, host);

@@ -1,9 +1,7 @@
 package io.muster.cli;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.awaitility.Awaitility.await;
-
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.engine.util.FileTrees;
 import io.muster.engine.util.Json;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,6 +15,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * The fleet as a user runs it: a real etcd, a coordinator and three agents as separate muster processes with
@@ -189,14 +189,7 @@ class FleetEndToEndTest {
             assertThat(mail.resolve("web.conf")).doesNotExist();
         } finally {
             stop(); // first the agents, which would repair what is deleted
-            for (String host : hosts) deleteTree(Path.of("/tmp/muster-fleet-" + host));
-        }
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        try (var paths = Files.walk(root)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
+            for (String host : hosts) FileTrees.delete(Path.of("/tmp/muster-fleet-" + host));
         }
     }
 

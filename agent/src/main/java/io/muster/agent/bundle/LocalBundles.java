@@ -3,6 +3,7 @@ package io.muster.agent.bundle;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
+import io.muster.engine.util.FileTrees;
 import io.muster.engine.util.fs.TrustedPath;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
@@ -11,13 +12,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
-import java.util.Comparator;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
-import java.util.stream.Stream;
 
 /**
  * Bundle files on local disk: each content fetched once from the fleet's {@link ContentStore} into {@code
@@ -93,7 +92,7 @@ public final class LocalBundles {
         } catch (FileAlreadyExistsException | java.nio.file.DirectoryNotEmptyException raced) {
             // another caller built the same tree first: theirs holds the same files
         } finally {
-            deleteTree(building);
+            FileTrees.delete(building);
         }
         return tree;
     }
@@ -139,12 +138,5 @@ public final class LocalBundles {
         }
         if (!plain) throw new IllegalArgumentException("not a bundle-relative path: '" + path + "'");
         return path;
-    }
-
-    private static void deleteTree(Path root) throws IOException {
-        if (!Files.exists(root)) return;
-        try (Stream<Path> paths = Files.walk(root)) {
-            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) Files.deleteIfExists(p);
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.muster.agent.testing;
 
+import io.muster.engine.util.FileTrees;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -12,7 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
@@ -211,15 +211,12 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
                 process.destroyForcibly();
             }
         }
-        if (dataDir != null) deleteTree(dataDir);
-    }
-
-    private static void deleteTree(Path root) {
-        if (!Files.exists(root)) return;
-        try (Stream<Path> paths = Files.walk(root)) {
-            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
-        } catch (IOException e) {
-            // best effort: the data lives on tmpfs
+        if (dataDir != null) {
+            try {
+                FileTrees.delete(dataDir);
+            } catch (IOException e) {
+                // best effort: the data lives on tmpfs
+            }
         }
     }
 

@@ -1,11 +1,9 @@
 package io.muster.engine.codec;
 
-import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
-
 import io.muster.engine.graph.Graph;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.util.FileTrees;
 import io.muster.proto.graph.Edge;
 import io.muster.proto.graph.EdgeReason;
 import io.muster.proto.value.Entry;
@@ -15,7 +13,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.function.UnaryOperator;
 import net.jqwik.api.ForAll;
@@ -24,6 +21,8 @@ import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** A message that is not a sound graph is refused with an error naming what is wrong, never run and never an NPE. */
 class GraphCodecTest {
@@ -129,8 +128,8 @@ class GraphCodecTest {
 
     private static void deleteTree(Path root) {
         if (root == null) return;
-        try (var files = Files.walk(root)) {
-            files.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        try {
+            FileTrees.delete(root);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

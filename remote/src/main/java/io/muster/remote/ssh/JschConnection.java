@@ -28,6 +28,7 @@ final class JschConnection implements SshConnection {
     private final Session session;
     private final int channelTimeout;
     private ChannelSftp sftp;
+    private boolean forwarded;
     private volatile boolean closed;
 
     JschConnection(Destination destination, String who, Session session, Duration timeout) {
@@ -139,9 +140,13 @@ final class JschConnection implements SshConnection {
      * that can arrive after the call returned (then the next wait of the caller fails), while the sleep swallows an
      * interrupt of the caller. So the request runs on a thread of its own, which the late interrupt can only hit
      * once it has ended, and the caller waits on it interruptibly.
+     *
+     * <p>JSch registers a forward whose port the server chose under port 0, so a session holds one such forward.
      */
     @Override
-    public int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+    public synchronized int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+        if (forwarded) throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
+        forwarded = true;
         FutureTask<Integer> request = new FutureTask<>(() -> session.setPortForwardingR("127.0.0.1:0:" + localHost + ":" + localPort));
         Thread.ofVirtual().name("ssh -R " + destination.name()).start(request);
         try {

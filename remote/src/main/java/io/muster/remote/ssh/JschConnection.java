@@ -64,7 +64,7 @@ final class JschConnection implements SshConnection {
             awaitClosed(channel);
             return exitStatus(channel, command);
         } catch (JSchException | IOException e) {
-            throw failure("running '" + command + "'", e);
+            throw failure("running '" + command + "'", e, false);
         } finally {
             if (channel != null) channel.disconnect();
         }
@@ -78,7 +78,7 @@ final class JschConnection implements SshConnection {
     private int exitStatus(ChannelExec channel, String command) throws SshException {
         if (channel.getExitStatus() >= 0) return channel.getExitStatus();
         if (channel.getExitSignal() != null) return 128 + SIGNALS.getOrDefault(channel.getExitSignal(), 0);
-        throw failure("running '" + command + "'", null);
+        throw failure("running '" + command + "'", null, false);
     }
 
     @Override
@@ -93,7 +93,7 @@ final class JschConnection implements SshConnection {
         } catch (SftpException e) {
             resetSftp(channel);
             if (Thread.interrupted()) throw new InterruptedException("upload of " + local + " interrupted");
-            throw failure("uploading " + local + " to " + remotePath, e);
+            throw failure("uploading " + local + " to " + remotePath, e, e.getCause() == null);
         }
         if (Thread.interrupted()) {
             resetSftp(channel);
@@ -115,7 +115,7 @@ final class JschConnection implements SshConnection {
             sftp = channel;
             return channel;
         } catch (JSchException e) {
-            throw failure("opening SFTP", e);
+            throw failure("opening SFTP", e, false);
         }
     }
 
@@ -155,7 +155,8 @@ final class JschConnection implements SshConnection {
             Thread.ofVirtual().name("ssh -R cancel " + destination.name()).start(() -> cancel(request));
             throw e;
         } catch (ExecutionException e) {
-            throw failure("forwarding a port to " + localHost + ":" + localPort, e.getCause());
+            boolean refused = String.valueOf(e.getCause().getMessage()).startsWith("remote port forwarding failed");
+            throw failure("forwarding a port to " + localHost + ":" + localPort, e.getCause(), refused);
         }
     }
 
@@ -167,12 +168,15 @@ final class JschConnection implements SshConnection {
         }
     }
 
-    /** A drop of the connection is retriable; a refusal over a live connection is not. */
-    private SshException failure(String what, Throwable cause) {
+    /**
+     * A failure is retriable unless the server answered it (an SFTP status, a refused forward): only then is the
+     * connection known to be up. JSch ends a dropped session's channels before it marks the session down, so the
+     * session's state cannot tell a drop at that moment.
+     */
+    private SshException failure(String what, Throwable cause, boolean answeredByServer) {
         if (closed) return new SshException(who + ": " + what + ": the connection was closed", false, cause);
-        if (!session.isConnected()) return new SshException(who + ": the connection dropped while " + what, true, cause);
-        String why = cause == null ? "the channel closed without an exit status" : String.valueOf(cause.getMessage());
-        return new SshException(who + ": " + what + " failed: " + why, false, cause);
+        if (!answeredByServer) return new SshException(who + ": the connection dropped while " + what, true, cause);
+        return new SshException(who + ": " + what + " failed: " + cause.getMessage(), false, cause);
     }
 
     @Override

@@ -3,9 +3,11 @@ package io.muster.remote.ssh;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.catchThrowable;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import static org.awaitility.Awaitility.await;
 
 import io.muster.remote.testing.CuttingProxy;
+import io.muster.remote.testing.SharedSshd;
 import io.muster.remote.testing.Sshd;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -22,27 +24,21 @@ import java.util.Queue;
 import java.util.Random;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.atomic.AtomicReference;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** What muster does over a connection to a real sshd: commands and their lines, files, forwards, and drops. */
+@ExtendWith(SharedSshd.class)
 class JschConnectionTest {
     private static final Duration SOON = Duration.ofSeconds(10);
-    private static Sshd sshd;
+    private final Sshd sshd;
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = Sshd.launch();
-    }
-
-    @AfterAll
-    static void stopSshd() throws Exception {
-        sshd.close();
+    JschConnectionTest(Sshd sshd) {
+        this.sshd = sshd;
     }
 
     @Test
@@ -129,6 +125,18 @@ class JschConnectionTest {
     }
 
     @Test
+    void anUploadTheServerRefusesIsNotRetriable() throws Exception {
+        Path local = Files.writeString(temp.resolve("local"), "content");
+        try (SshConnection ssh = sshd.connector().connect(sshd.destination())) {
+            SshException refused = catchThrowableOfType(SshException.class, () -> ssh.upload(local, temp.resolve("missing/dir/file").toString(), 0644));
+            assertThat(refused.getMessage()).contains("No such file");
+            assertThat(refused.retriable()).isFalse();
+            ssh.upload(local, temp.resolve("file").toString(), 0644);
+        }
+        assertThat(temp.resolve("file")).hasContent("content");
+    }
+
+    @Test
     void aRemoteCommandReachesALocalPortThroughTheForward() throws Exception {
         try (ServerSocket local = new ServerSocket(0, 5, InetAddress.getLoopbackAddress())) {
             Thread.ofVirtual().start(() -> greet(local));
@@ -157,10 +165,7 @@ class JschConnectionTest {
     }
 
     private SshConnection throughProxy(CuttingProxy proxy) throws Exception {
-        Path knownHosts = temp.resolve("known_hosts");
-        Files.writeString(knownHosts, "[127.0.0.1]:" + proxy.port() + " " + sshd.hostKeyPub() + "\n");
-        SshSettings settings = new SshSettings(List.of(sshd.userKey()), knownHosts, false, false, temp.resolve("none"), Duration.ofSeconds(5));
-        return new JschConnector(settings, sshd.localUser()).connect(Destination.parse(sshd.user() + "@127.0.0.1:" + proxy.port()));
+        return new JschConnector(sshd.settingsVia(proxy.port()), sshd.localUser()).connect(sshd.destinationVia(proxy.port()));
     }
 
     private static List<String> numbered(String prefix) {

@@ -109,6 +109,23 @@ class JschConnectionTest {
     }
 
     @Test
+    void keepalivesNoticeAConnectionGoneSilentWithinFifteenSeconds() throws Exception {
+        try (CuttingProxy proxy = new CuttingProxy(sshd.port()); SshConnection ssh = throughProxy(proxy)) {
+            Queue<String> lines = new ConcurrentLinkedQueue<>();
+            AtomicReference<Throwable> ended = new AtomicReference<>();
+            Thread running = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() -> ssh.exec("echo ready; cat", lines::add))));
+            await().atMost(SOON).until(() -> lines.contains("ready"));
+
+            proxy.stall();
+            long start = System.nanoTime();
+            running.join(Duration.ofSeconds(30));
+            assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(17));
+            assertThat(ended.get()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
+            assertThat(((SshException) ended.get()).retriable()).isTrue();
+        }
+    }
+
+    @Test
     void uploadsAFileWithItsMode() throws Exception {
         Path local = temp.resolve("local.bin");
         byte[] content = new byte[300_000];

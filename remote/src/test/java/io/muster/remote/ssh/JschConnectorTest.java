@@ -128,6 +128,17 @@ class JschConnectorTest {
     }
 
     @Test
+    void aHostThatWasDownIsReachedAgainOnceBack() throws Exception {
+        try (Sshd host = Sshd.launch()) {
+            host.kill();
+            assertThat(refusal(() -> host.connector().connect(host.destination())).retriable()).isTrue();
+
+            host.start();
+            host.connector().connect(host.destination()).close();
+        }
+    }
+
+    @Test
     void anUnknownHostNameIsNotRetriable() throws Exception {
         SshException refused = refusal(() -> sshd.connector().connect(Destination.parse("no-such-host.invalid")));
         assertThat(refused.getMessage()).contains("unknown host name 'no-such-host.invalid'");

@@ -60,68 +60,67 @@ class JschConnectionTest {
     void linesComeWhileTheCommandRunsAndClosingGivesItEndOfFileOnStdin() throws Exception {
         Path gone = temp.resolve("gone");
         SshConnection ssh = sshd.connector().connect(sshd.destination());
-        Queue<String> lines = new ConcurrentLinkedQueue<>();
-        AtomicReference<Throwable> ended = new AtomicReference<>();
-        Thread running = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() ->
-                ssh.exec("echo ready; cat; echo gone > " + Shell.quote(gone.toString()), lines::add))));
+        Reading reading = Reading.start(ssh, gone);
+        assertThat(reading.thread().isAlive()).as("the command waits on its open stdin").isTrue();
 
-        await().atMost(SOON).until(() -> lines.contains("ready"));
-        assertThat(running.isAlive()).as("the command waits on its open stdin").isTrue();
         ssh.close();
-
         await().atMost(SOON).until(() -> Files.exists(gone) && Files.readString(gone).equals("gone\n"));
-        running.join(SOON);
-        assertThat(ended.get()).isInstanceOf(SshException.class).hasMessageContaining("closed");
-        assertThat(((SshException) ended.get()).retriable()).isFalse();
+        assertThat(reading.failure()).isInstanceOf(SshException.class).hasMessageContaining("closed");
+        assertThat(((SshException) reading.failure()).retriable()).isFalse();
     }
 
     @Test
     void interruptingAnExecClosesItsChannel() throws Exception {
         Path gone = temp.resolve("gone");
         try (SshConnection ssh = sshd.connector().connect(sshd.destination())) {
-            Queue<String> lines = new ConcurrentLinkedQueue<>();
-            AtomicReference<Throwable> ended = new AtomicReference<>();
-            Thread running = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() ->
-                    ssh.exec("echo ready; cat; echo gone > " + Shell.quote(gone.toString()), lines::add))));
-            await().atMost(SOON).until(() -> lines.contains("ready"));
+            Reading reading = Reading.start(ssh, gone);
 
-            running.interrupt();
-            running.join(SOON);
-            assertThat(ended.get()).isInstanceOf(InterruptedException.class);
+            reading.thread().interrupt();
+            assertThat(reading.failure()).isInstanceOf(InterruptedException.class);
             await().atMost(SOON).until(() -> Files.exists(gone));
-            assertThat(ssh.exec("echo still usable", lines::add)).isZero();
+            assertThat(ssh.exec("echo still usable", line -> {})).isZero();
         }
     }
 
     @Test
     void aDroppedConnectionIsARetriableFailure() throws Exception {
         try (CuttingProxy proxy = new CuttingProxy(sshd.port()); SshConnection ssh = throughProxy(proxy)) {
-            Queue<String> lines = new ConcurrentLinkedQueue<>();
-            AtomicReference<Throwable> ended = new AtomicReference<>();
-            Thread running = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() -> ssh.exec("echo ready; cat", lines::add))));
-            await().atMost(SOON).until(() -> lines.contains("ready"));
+            Reading reading = Reading.start(ssh, temp.resolve("gone"));
 
             proxy.cutAll();
-            running.join(SOON);
-            assertThat(ended.get()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
-            assertThat(((SshException) ended.get()).retriable()).isTrue();
+            assertThat(reading.failure()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
+            assertThat(((SshException) reading.failure()).retriable()).isTrue();
         }
     }
 
     @Test
     void keepalivesNoticeAConnectionGoneSilentWithinFifteenSeconds() throws Exception {
         try (CuttingProxy proxy = new CuttingProxy(sshd.port()); SshConnection ssh = throughProxy(proxy)) {
-            Queue<String> lines = new ConcurrentLinkedQueue<>();
-            AtomicReference<Throwable> ended = new AtomicReference<>();
-            Thread running = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() -> ssh.exec("echo ready; cat", lines::add))));
-            await().atMost(SOON).until(() -> lines.contains("ready"));
+            Reading reading = Reading.start(ssh, temp.resolve("gone"));
 
             proxy.stall();
             long start = System.nanoTime();
-            running.join(Duration.ofSeconds(30));
+            assertThat(reading.failure()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(17));
-            assertThat(ended.get()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
-            assertThat(((SshException) ended.get()).retriable()).isTrue();
+            assertThat(((SshException) reading.failure()).retriable()).isTrue();
+        }
+    }
+
+    /** A remote command that says "ready", reads its stdin to the end, then writes "gone" to a file; run in the background. */
+    private record Reading(Thread thread, AtomicReference<Throwable> ended) {
+        static Reading start(SshConnection ssh, Path gone) {
+            Queue<String> lines = new ConcurrentLinkedQueue<>();
+            AtomicReference<Throwable> ended = new AtomicReference<>();
+            Thread thread = Thread.ofVirtual().start(() -> ended.set(catchThrowable(() ->
+                    ssh.exec("echo ready; cat; echo gone > " + Shell.quote(gone.toString()), lines::add))));
+            await().atMost(SOON).until(() -> lines.contains("ready"));
+            return new Reading(thread, ended);
+        }
+
+        /** What the exec threw, once it has ended (within 30 s). */
+        Throwable failure() throws InterruptedException {
+            assertThat(thread.join(Duration.ofSeconds(30))).as("the exec ended").isTrue();
+            return ended.get();
         }
     }
 

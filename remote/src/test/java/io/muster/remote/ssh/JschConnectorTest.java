@@ -67,6 +67,16 @@ class JschConnectorTest {
     }
 
     @Test
+    void trustsAHashedKnownHostsEntry() throws Exception {
+        Path knownHosts = temp.resolve("known_hosts");
+        Files.copy(sshd.knownHosts(), knownHosts);
+        run("ssh-keygen", "-q", "-H", "-f", knownHosts.toString());
+        assertThat(Files.readString(knownHosts)).startsWith("|1|");
+
+        new JschConnector(with(sshd.settings(), knownHosts, false), sshd.localUser()).connect(sshd.destination()).close();
+    }
+
+    @Test
     void refusesAChangedHostKeyEvenWhenNewKeysAreAccepted() throws Exception {
         try (Sshd other = Sshd.launch()) {
             Path knownHosts = temp.resolve("known_hosts");

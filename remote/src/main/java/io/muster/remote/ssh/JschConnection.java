@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /** One JSch session: commands over exec channels, files over one SFTP channel, remote port forwards. */
@@ -28,7 +29,7 @@ final class JschConnection implements SshConnection {
     private final Session session;
     private final int channelTimeout;
     private ChannelSftp sftp;
-    private boolean forwarded;
+    private final AtomicBoolean forwarded = new AtomicBoolean();
     private volatile boolean closed;
 
     JschConnection(Destination destination, String who, Session session, Duration timeout) {
@@ -144,9 +145,10 @@ final class JschConnection implements SshConnection {
      * <p>JSch registers a forward whose port the server chose under port 0, so a session holds one such forward.
      */
     @Override
-    public synchronized int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
-        if (forwarded) throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
-        forwarded = true;
+    public int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+        if (forwarded.getAndSet(true)) {
+            throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
+        }
         FutureTask<Integer> request = new FutureTask<>(() -> session.setPortForwardingR("127.0.0.1:0:" + localHost + ":" + localPort));
         Thread.ofVirtual().name("ssh -R " + destination.name()).start(request);
         try {

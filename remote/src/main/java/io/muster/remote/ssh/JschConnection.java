@@ -1,5 +1,6 @@
 package io.muster.remote.ssh;
 
+import com.jcraft.jsch.Channel;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.ChannelSftp;
 import com.jcraft.jsch.JSchException;
@@ -54,7 +55,7 @@ final class JschConnection implements SshConnection {
         };
         ChannelExec channel = null;
         try {
-            channel = (ChannelExec) session.openChannel("exec");
+            channel = open("exec", ChannelExec.class);
             channel.setCommand(command);
             // no stdin stream is given: JSch then never sends EOF, so the command's stdin stays open until it ends
             LineStream out = LineStream.start("ssh " + destination.name() + " stdout", channel.getInputStream(), oneAtATime);
@@ -69,6 +70,13 @@ final class JschConnection implements SshConnection {
         } finally {
             if (channel != null) channel.disconnect();
         }
+    }
+
+    /** A new channel; JSch answers null rather than fail when the session is going down. */
+    private <C extends Channel> C open(String type, Class<C> kind) throws JSchException {
+        Channel channel = session.openChannel(type);
+        if (channel == null) throw new JSchException("the session is down");
+        return kind.cast(channel);
     }
 
     /** JSch tells of the channel's close by a flag only; the exit status comes with it, after the output's end. */
@@ -111,7 +119,7 @@ final class JschConnection implements SshConnection {
     private ChannelSftp sftp() throws SshException {
         if (sftp != null && sftp.isConnected()) return sftp;
         try {
-            ChannelSftp channel = (ChannelSftp) session.openChannel("sftp");
+            ChannelSftp channel = open("sftp", ChannelSftp.class);
             channel.connect(channelTimeout);
             sftp = channel;
             return channel;

@@ -149,6 +149,24 @@ class JschConnectorTest {
     }
 
     @Test
+    void aServerThatHangsUpAtOnceIsRetriable() throws Exception {
+        try (ServerSocket hangingUp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                while (!hangingUp.isClosed()) {
+                    try {
+                        hangingUp.accept().close();
+                    } catch (IOException e) {
+                        // the test is over
+                    }
+                }
+            });
+            SshException refused = refusal(() -> sshd.connector().connect(Destination.parse("127.0.0.1:" + hangingUp.getLocalPort())));
+            assertThat(refused.getMessage()).contains("closed the connection");
+            assertThat(refused.retriable()).isTrue();
+        }
+    }
+
+    @Test
     void anUnknownHostNameIsNotRetriable() throws Exception {
         SshException refused = refusal(() -> sshd.connector().connect(Destination.parse("no-such-host.invalid")));
         assertThat(refused.getMessage()).contains("unknown host name 'no-such-host.invalid'");

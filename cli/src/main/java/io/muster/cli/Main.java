@@ -94,7 +94,7 @@ public final class Main {
     }
 
     /**
-     * The version and commit the build wrote into version.properties (cli/pom.xml), and the Java runtime running it:
+     * The version and commit the build wrote into version.properties (cli/src/build/version.sh), and the Java runtime running it:
      * a package bundles its own, and a bug report should say which one ran.
      */
     static final class Version implements CommandLine.IVersionProvider {
@@ -104,8 +104,7 @@ public final class Main {
             try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
                 build.load(in);
             }
-            String commit = build.getProperty("commit") + (Boolean.parseBoolean(build.getProperty("dirty")) ? "-dirty" : "");
-            return new String[] {"muster " + build.getProperty("version") + " (commit " + commit + ")",
+            return new String[] {"muster " + build.getProperty("version") + " (commit " + build.getProperty("commit") + ")",
                     "Java " + Runtime.version() + " at " + System.getProperty("java.home")};
         }
     }

@@ -16,7 +16,7 @@ jdk=$1 out=$2
 modules=java.base,java.logging,java.management,java.naming,java.net.http,java.security.jgss,jdk.httpserver,jdk.management,jdk.unsupported
 
 # Linking takes 5 to 60 s on a busy machine: a runtime from this script and this JDK is kept
-if [ "$out/muster-runtime.sha256" -nt "$0" ] && [ "$(grep '^JAVA_RUNTIME_VERSION=' "$out/release" 2>/dev/null)" = "$(grep '^JAVA_RUNTIME_VERSION=' "$jdk/release")" ]; then
+if [ "$out/muster-runtime.sha256" -nt "$0" ] && [ "$(grep '^JAVA_VERSION=' "$out/release" 2>/dev/null)" = "$(grep '^JAVA_VERSION=' "$jdk/release")" ]; then
   exit 0
 fi
 rm -rf "$out"

@@ -44,4 +44,6 @@ sed -e "s|@VERSION@|$version|" -e "s|@MAINTAINER@|$maintainer|" -e "s|@INSTALLED
 chmod 0644 "$root/DEBIAN/control" "$root/DEBIAN/conffiles" "$root/DEBIAN/md5sums"
 
 rm -f "$target"/muster_*.deb
-dpkg-deb --build --root-owner-group -Zxz "$root" "$target/muster_${version}_amd64.deb" >/dev/null
+# gzip -6: the jar and the runtime's modules are compressed already, so xz (dpkg-deb's default) made 46 MB instead of
+# 50 but took 93 s instead of 4 here; zstd is as fast but needs dpkg 1.21.18 (Debian 12) to install
+dpkg-deb --build --root-owner-group -Zgzip -z6 "$root" "$target/muster_${version}_amd64.deb" >/dev/null

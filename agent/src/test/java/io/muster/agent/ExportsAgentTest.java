@@ -3,17 +3,20 @@ package io.muster.agent;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.Graphs;
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.engine.exports.ExportedResource;
 import io.muster.engine.metrics.Metrics;
 import io.muster.engine.resource.Kinds;
 import io.muster.proto.fleet.Collected;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -178,5 +181,24 @@ class ExportsAgentTest {
 
         await().atMost(PATIENCE).untilAsserted(() -> assertThat(lb2Pool.resolve("web1")).hasContent("server web1 10.0.0.1:8080"));
         assertThat(status("lb1").getCollectedList()).as("not meant for lb1: not even matched").isEmpty();
+    }
+
+    @Test
+    void anExportAppearingChangingOrDisappearingReachesTheCollectorWithinTwoSeconds() throws Exception {
+        agent("lb1", lb(""));
+        await().atMost(PATIENCE).until(() -> Files.isDirectory(pool()) && status("lb1").getConverged());
+        Path backend = pool().resolve("web9");
+        for (String content : List.of("server web9 10.0.0.9:8080\n", "server web9 10.0.0.99:8080\n")) {
+            publish("web9", new ExportedResource("file", "backend", Map.of("path", backend.toString(), "content", content),
+                    List.of("pool"), List.of()).encode());
+            await().atMost(Duration.ofSeconds(2)).untilAsserted(() -> assertThat(backend).hasContent(content.strip()));
+        }
+        etcd.await(etcd.kv().delete(Keys.exported("file", "web9", "backend")));
+        await().atMost(Duration.ofSeconds(2)).until(() -> !Files.exists(backend));
+    }
+
+    /** An export written as {@code host}'s agent writes it (without a lease: the test deletes it). */
+    private void publish(String host, String content) throws Exception {
+        etcd.await(etcd.kv().put(Keys.exported("file", host, "backend"), ByteSequence.from(content, StandardCharsets.UTF_8)));
     }
 }

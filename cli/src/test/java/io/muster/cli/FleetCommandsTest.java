@@ -326,4 +326,25 @@ class FleetCommandsTest {
                   rejected file#/etc/cron.d/x@rogue1: /etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)
                 """);
     }
+
+    @Test
+    void planOnACollectorShowsWhatItWouldCollectFromTheFleetAndSaysSoWithoutOne() throws Exception {
+        Path pool = dir.resolve("pool");
+        Path lb = Files.writeString(dir.resolve("lb.yaml"), """
+                collect:
+                  - {kind: file, tags: [pool], allow: {paths: [POOL]}}
+                """.replace("POOL", pool.toString()));
+        String backend = new ExportedResource("file", "backend", Map.of("path", pool.resolve("web1").toString(), "content", "server web1\n"),
+                List.of("pool"), List.of()).encode();
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, java.nio.charset.StandardCharsets.UTF_8)));
+
+        Cli alone = Cli.run("plan", lb);
+        assertThat(alone.err()).contains("collect: no fleet given (--etcd): nothing collected");
+        assertThat(alone.exit()).as(alone.err()).isZero();
+
+        Cli planned = muster("plan", lb);
+        assertThat(planned.exit()).as(planned.err()).isEqualTo(2);
+        assertThat(planned.out()).contains("file#backend@web1").contains("+server web1");
+        assertThat(pool).doesNotExist();
+    }
 }

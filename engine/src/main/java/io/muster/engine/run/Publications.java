@@ -46,12 +46,16 @@ final class Publications {
     void withdrawLeaving(List<Vertex> leaving, Graph next) {
         for (Vertex gone : leaving) {
             Vertex stays = next.vertex(gone.id());
-            if (!gone.meta().exported() || stays != null && stays.meta().exported()) continue;
-            published.remove(gone.id());
-            world.withdraw(gone.kind().name(), gone.name()).exceptionally(e -> {
-                LoggerFactory.getLogger("muster.world").warn("withdrawing the export {}: {}", gone.id(), e.getMessage());
-                return null;
-            });
+            if (gone.meta().exported() && (stays == null || !stays.meta().exported())) withdraw(gone);
         }
+    }
+
+    /** Withdraws {@code v}'s export, if this run published it, without waiting (a skipped resource is not exported). */
+    void withdraw(Vertex v) {
+        if (published.remove(v.id()) == null) return;
+        world.withdraw(v.kind().name(), v.name()).exceptionally(e -> {
+            LoggerFactory.getLogger("muster.world").warn("withdrawing the export {}: {}", v.id(), e.getMessage());
+            return null;
+        });
     }
 }

@@ -53,7 +53,10 @@ final class VertexRun {
         Scope scope = scope(v);
         try {
             String skip = Conditions.skipReason(v.control(), scope);
-            if (skip != null) return ResourceReport.skipped(v.id(), skip);
+            if (skip != null) {
+                if (v.meta().exported() && !noop) shared.exports().withdraw(v);
+                return ResourceReport.skipped(v.id(), skip);
+            }
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
                 doing = "health check";
                 List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);

@@ -80,6 +80,18 @@ class LiveExportsTest {
     }
 
     @Test
+    void anExportItsConditionSkipsIsWithdrawn() throws Exception {
+        LiveRun run = start("web1", web, webGraph("8080"));
+        await().atMost(PATIENCE).until(() -> collection("file").size() == 1);
+        run.swap(compile("web.yaml", """
+                resources:
+                  - file:
+                      - ROOT/pool/web1: {content: "x", control: {if: "false"}, meta: {export: {tags: [pool]}}}
+                """));
+        await().atMost(PATIENCE).until(() -> collection("file").isEmpty());
+    }
+
+    @Test
     void aCollectorJoinsExportsLiveAndUndoesThoseThatGo() throws Exception {
         Path pool = dir.resolve("pool");
         Graph lb = compile("lb.yaml", """

@@ -196,7 +196,7 @@ class FleetCommandsTest {
         Map<?, ?> db1 = (Map<?, ?>) hosts.get(0);
         Map<?, ?> web1 = (Map<?, ?>) hosts.get(1);
         assertThat(List.copyOf(web1.keySet())).isEqualTo(List.of("host", "alive", "deploy", "graph", "converged", "summary", "failed", "error", "updated",
-                "collected"));
+                "collected", "exports"));
         assertThat(web1.get("host")).isEqualTo("web1");
         assertThat(web1.get("alive")).isEqualTo(true);
         assertThat(web1.get("deploy")).isEqualTo(1L);
@@ -321,7 +321,8 @@ class FleetCommandsTest {
         assertThat(rows.get(0)).containsEntry("rejected_by", List.of(Map.of("host", "lb1",
                 "why", "/etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)")));
 
-        assertThat(muster("status").out()).contains("""
+        alive("web1");
+        assertThat(muster("status").out()).contains("web1").contains("  exports file#backend\n").contains("""
                   collected 1 export
                   rejected file#/etc/cron.d/x@rogue1: /etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)
                 """);

@@ -13,17 +13,22 @@ import java.util.Map;
 /**
  * {@code muster status --output json}. Its shape is a contract (add fields, never rename them):
  * {@code {"current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
- * [{"id", "error"}], "error", "updated", "collected": [{"id", "kind", "exporter", "name", "rejected"}]}]}}; what
- * a host has not reported yet is null ({@code converged} false, {@code failed} and {@code collected} empty), and
+ * [{"id", "error"}], "error", "updated", "collected": [{"id", "kind", "exporter", "name", "rejected"}],
+ * "exports"}]}}; what a host has not reported yet is null ({@code converged} false, {@code failed} and {@code collected} empty), and
  * so is {@code deploy} while it runs none; {@code updated} is its last report's time in ISO-8601 UTC; {@code
- * collected} lists the exports of other hosts it matched, {@code rejected} saying why when it did not apply one.
+ * collected} lists the exports of other hosts it matched, {@code rejected} saying why when it did not apply one;
+ * {@code exports} the ids ({@code kind#name}) of what it exports (not in {@code deploy --wait}'s hosts).
  */
 public final class StatusJson {
     private StatusJson() {}
 
     public static String render(FleetStatus fleet) {
         List<Object> hosts = new ArrayList<>();
-        for (HostView host : fleet.hosts()) hosts.add(host(host));
+        for (HostView host : fleet.hosts()) {
+            Map<String, Object> one = host(host);
+            one.put("exports", fleet.exportsOf(host.host()));
+            hosts.add(one);
+        }
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("current_deploy", fleet.current().isPresent() ? fleet.current().getAsLong() : null);
         doc.put("hosts", hosts);

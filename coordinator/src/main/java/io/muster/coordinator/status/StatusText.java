@@ -11,7 +11,7 @@ import java.util.List;
 /**
  * {@code muster status}: the current deploy, then a line per host (name, alive, deploy applied, converged,
  * changed and failed counts, age of its last report), each failed resource and error indented below it, and
- * how many exports of other hosts it collected, each one it rejected with why.
+ * what it exports (up to three named), how many exports of other hosts it collected, each one it rejected with why.
  */
 public final class StatusText {
     private static final List<String> HEADER = List.of("HOST", "ALIVE", "DEPLOY", "CONVERGED", "CHANGED", "FAILED", "REPORTED");
@@ -28,7 +28,7 @@ public final class StatusText {
         Columns columns = new Columns(rows);
         for (int r = 0; r < rows.size(); r++) {
             out.append(columns.line(rows.get(r)));
-            if (r > 0) details(fleet.hosts().get(r - 1), out);
+            if (r > 0) details(fleet.hosts().get(r - 1), fleet.exportsOf(fleet.hosts().get(r - 1).host()), out);
         }
         return out.toString();
     }
@@ -43,7 +43,11 @@ public final class StatusText {
                 s == null || s.getUpdated() == 0 ? "never" : age(Duration.between(Instant.ofEpochMilli(s.getUpdated()), now)) + " ago");
     }
 
-    private static void details(HostView host, StringBuilder out) {
+    private static void details(HostView host, List<String> exports, StringBuilder out) {
+        if (!exports.isEmpty()) {
+            out.append("  exports ").append(exports.size() <= 3 ? String.join(", ", exports) : exports.size() + " resources (muster exports)")
+                    .append('\n');
+        }
         host.status().ifPresent(s -> {
             for (Failure f : s.getFailedList()) indented(out, "  failed " + f.getId() + ": ", f.getError());
             long applied = s.getCollectedList().stream().filter(c -> c.getRejected().isEmpty()).count();

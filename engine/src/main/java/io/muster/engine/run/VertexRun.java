@@ -99,7 +99,7 @@ final class VertexRun {
      */
     private ResourceReport export(Vertex v, Scope scope, boolean noop, long start) throws InterruptedException {
         Params params = bind(v, scope);
-        if (scope.lookup().sensitive(v.id()) || Boolean.TRUE.equals(params.raw("sensitive"))) {
+        if (!v.received().isEmpty() || scope.lookup().sensitive(v.id()) || Boolean.TRUE.equals(params.raw("sensitive"))) {
             return failed(v, start, v.mark() + ": meta.export: a resource with sensitive values is not exported (they would be stored in the fleet)");
         }
         if (noop) return ResourceReport.stable(v.id(), "would export", millis(start));

@@ -80,6 +80,24 @@ class LiveExportsTest {
     }
 
     @Test
+    void aResourceWithSensitiveValuesIsNotExported() throws Exception {
+        List<String> errors = new CopyOnWriteArrayList<>();
+        RunOptions options = new RunOptions("web1", false, 4, dir.resolve(".prefix"), false, false);
+        LiveRun run = new LiveRun(options, web, 0.2, new Metrics(), r -> {
+            if (r.error() != null) errors.add(r.error());
+        }, c -> {});
+        runs.add(run);
+        run.swap(compile("web.yaml", """
+                resources:
+                  - file:
+                      - ROOT/pool/secret: {content: "s3cret", sensitive: true, meta: {export: true}}
+                """));
+        assertThat(run.awaitConverged(PATIENCE.toNanos())).isTrue();
+        assertThat(errors).singleElement().asString().endsWith("meta.export: a resource with sensitive values is not exported (they would be stored in the fleet)");
+        assertThat(collection("file")).isEmpty();
+    }
+
+    @Test
     void anExportItsConditionSkipsIsWithdrawn() throws Exception {
         LiveRun run = start("web1", web, webGraph("8080"));
         await().atMost(PATIENCE).until(() -> collection("file").size() == 1);

@@ -65,13 +65,7 @@ use_jdk
 trap remove_work_dir EXIT
 make_work_dir
 stamp="$bench/target/classes/io/muster/bench/fleet/Fleet.class"
-if bench_stale "$stamp"; then
-  build_bench
-  [ -f "$stamp" ] || die "no $stamp after the build"
-  touch "$stamp"
-fi
-mkdir -p "$work/muster-state"
-warm_up_muster --prefix "$work/muster-state"   # builds cli/target/muster.jar when stale: the harness runs on it
+build_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
 
 # --- runs ------------------------------------------------------------------------------------------------------
 started=$SECONDS
@@ -93,18 +87,8 @@ elapsed=$((SECONDS - started))
 all="$(printf '%s\n' "${results[@]}" | jq -s .)"
 
 # --- targets -------------------------------------------------------------------------------------------------
-check() { # NAME JQ-PATH LIMIT TEXT
-  local v
-  v="$(jq -r --argjson n "$TARGET_N" ".[] | select(.hosts == \$n) | $2" <<<"$all")"
-  if [ -z "$v" ]; then add_target "$1" "" "$3" skip "$4: not measured (no N=$TARGET_N)"; return; fi
-  if awk -v v="$v" -v l="$3" 'BEGIN { exit !(v < l) }'; then
-    add_target "$1" "$v" "$3" pass "$4 = $v ms (target < $3 ms)"
-  else
-    add_target "$1" "$v" "$3" fail "$4 = $v ms (target < $3 ms)"
-  fi
-}
-check first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
-check change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
+check_target "$all" hosts $TARGET_N first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
+check_target "$all" hosts $TARGET_N change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
 
 # --- output ----------------------------------------------------------------------------------------------------
 if [ "$output" = json ]; then

@@ -43,28 +43,9 @@ command -v jq >/dev/null || { echo "exports.sh: needs jq (apt-get install jq)" >
 [ -z "${ETCD_BIN:-}" ] || PATH="$(dirname "$ETCD_BIN"):$PATH"
 command -v etcd >/dev/null || { echo "exports.sh: needs etcd (apt-get install etcd-server, or set ETCD_BIN)" >&2; exit 2; }
 
-use_jdk
-trap remove_work_dir EXIT
-make_work_dir
 stamp="$bench/target/classes/io/muster/bench/fleet/Exports.class"
-build_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
-
-started=$SECONDS
-load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
-results=()
-for n in "${sizes[@]}"; do
-  log "N=$n"
-  mkdir -p "$work/n$n"
-  if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
-      -cp "$bench/target/classes:$root/cli/target/muster.jar" io.muster.bench.fleet.Exports \
-      "$n" "$work/n$n" 2> >(tee "$work/n$n/harness.err" >&2))"; then
-    die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
-  fi
-  results+=("$result")
-done
-load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
-elapsed=$((SECONDS - started))
-all="$(printf '%s\n' "${results[@]}" | jq -s .)"
+prepare_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
+run_harness io.muster.bench.fleet.Exports
 
 check_target "$all" exporters $TARGET_N converged_ms_1000 .converged_ms $TARGET_CONVERGED_MS "N=$TARGET_N exports written to all collected on disk"
 check_target "$all" exporters $TARGET_N change_ms_1000 .change_ms $TARGET_CHANGE_MS "one export changed to its file rewritten"

@@ -61,30 +61,11 @@ if [ "$instances" -lt $((max_n + 64)) ]; then
   exit 2
 fi
 
-use_jdk
-trap remove_work_dir EXIT
-make_work_dir
 stamp="$bench/target/classes/io/muster/bench/fleet/Fleet.class"
-build_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
+prepare_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
 
 # --- runs ------------------------------------------------------------------------------------------------------
-started=$SECONDS
-load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
-results=()
-for n in "${sizes[@]}"; do
-  log "N=$n"
-  mkdir -p "$work/n$n"
-  # the launcher's JVM flags for long-running commands (agent, coordinator): serial GC, full JIT
-  if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
-      -cp "$bench/target/classes:$root/cli/target/muster.jar" io.muster.bench.fleet.Fleet \
-      "$n" "$work/n$n" "$root/muster" "$compile_threads" 2> >(tee "$work/n$n/harness.err" >&2))"; then
-    die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
-  fi
-  results+=("$result")
-done
-load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
-elapsed=$((SECONDS - started))
-all="$(printf '%s\n' "${results[@]}" | jq -s .)"
+run_harness io.muster.bench.fleet.Fleet "$root/muster" "$compile_threads"
 
 # --- targets -------------------------------------------------------------------------------------------------
 check_target "$all" hosts $TARGET_N first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"

@@ -46,9 +46,12 @@ build_bench() {
   fi
 }
 
-# The harness class STAMP, built when a source is newer, and muster warmed up: what a harness running on
-# cli/target/muster.jar needs (the launcher builds the jar when it is stale).
-build_harness() { # STAMP
+# What a harness running on cli/target/muster.jar needs: the JDK, the work directory (removed on exit), the
+# harness class STAMP built when a source is newer, and muster warmed up (the launcher builds the jar when stale).
+prepare_harness() { # STAMP
+  use_jdk
+  trap remove_work_dir EXIT
+  make_work_dir
   if bench_stale "$1"; then
     build_bench
     [ -f "$1" ] || die "no $1 after the build"
@@ -56,6 +59,29 @@ build_harness() { # STAMP
   fi
   mkdir -p "$work/muster-state"
   warm_up_muster --prefix "$work/muster-state"
+}
+
+# Runs the harness CLASS once for each N of $sizes, with the JVM flags the launcher gives long-running commands
+# (serial GC, full JIT) and the arguments N, its work directory, ARGS; its stdout is one JSON object. Sets $all
+# (the array of them), $elapsed, $load_start and $load_end.
+run_harness() { # CLASS ARGS...
+  local class="$1" started n result results=()
+  shift
+  started=$SECONDS
+  load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+  for n in "${sizes[@]}"; do
+    log "N=$n"
+    mkdir -p "$work/n$n"
+    if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
+        -cp "$bench/target/classes:$root/cli/target/muster.jar" "$class" \
+        "$n" "$work/n$n" "$@" 2> >(tee "$work/n$n/harness.err" >&2))"; then
+      die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
+    fi
+    results+=("$result")
+  done
+  load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
+  elapsed=$((SECONDS - started))
+  all="$(printf '%s\n' "${results[@]}" | jq -s .)"
 }
 
 # The launcher builds cli/target/muster.jar when it is stale. The first run after a build also writes the

@@ -4,6 +4,7 @@ import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.world.World;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import java.util.stream.Collectors;
  * collections changes.
  *
  * <p>Threads: the World's deliveries only take note of the newest collection and wake the collector's thread,
- * which joins and swaps; a burst of changes (a thousand exporters starting) is one swap, not one each. Every join
+ * which joins and swaps; changes within {@link #BATCH} of each other are one swap. Every join
  * and swap holds {@link #swapping} and joins what {@link #lock} holds at that moment, so the graph swapped in
  * last is always joined from the newest graph and collections.
  */
@@ -26,6 +27,12 @@ public final class Collector implements AutoCloseable {
     public interface Swap {
         void swap(Graph graph) throws InterruptedException;
     }
+
+    /**
+     * How long a change waits for others to join it: a thousand exporters starting at once are a few swaps of
+     * the whole graph, not a thousand, at the price of this much latency for a change alone.
+     */
+    private static final Duration BATCH = Duration.ofMillis(50);
 
     private final World world;
     private final Kinds kinds;
@@ -94,6 +101,7 @@ public final class Collector implements AutoCloseable {
                     while (!changed && !closed) lock.wait();
                     if (closed) return;
                 }
+                Thread.sleep(BATCH.toMillis()); // what else changes meanwhile joins in the same swap
                 synchronized (swapping) {
                     swapJoined();
                 }

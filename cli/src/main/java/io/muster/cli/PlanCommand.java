@@ -23,7 +23,7 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     RunFlags run;
 
-    /** Read only with --etcd: the exports a manifest's collect blocks would collect. */
+    /** Read only with --etcd or $MUSTER_ETCD: the exports a manifest's collect blocks would collect. */
     @Mixin
     FleetOptions fleet;
 

@@ -19,16 +19,17 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * What {@code plan} shows of a manifest's {@code collect} blocks: with {@code --etcd}, the exports of other hosts
- * etcd holds now, joined as this host's agent would join them (rejections on stderr); without, nothing, and it says so.
+ * What {@code plan} shows of a manifest's {@code collect} blocks: with a fleet given ({@code --etcd} or {@code
+ * $MUSTER_ETCD}), the exports of other hosts etcd holds now, joined as this host's agent would join them
+ * (rejections on stderr); without, nothing, and it says so.
  */
 final class PlannedCollection {
     private PlannedCollection() {}
 
     static Graph join(Graph compiled, FleetOptions fleet, PrintWriter err) throws InterruptedException {
         if (compiled.collects().isEmpty()) return compiled;
-        if (fleet.endpoints == null) {
-            err.println("muster: collect: no fleet given (--etcd): nothing collected; an agent collects what other hosts export");
+        if (fleet.endpoints == null && System.getenv("MUSTER_ETCD") == null) {
+            err.println("muster: collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected; an agent collects what other hosts export");
             return compiled;
         }
         try (Etcd etcd = Etcd.connect(fleet.etcd())) {

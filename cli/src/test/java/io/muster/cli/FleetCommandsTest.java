@@ -340,7 +340,7 @@ class FleetCommandsTest {
         etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, java.nio.charset.StandardCharsets.UTF_8)));
 
         Cli alone = Cli.run("plan", lb);
-        assertThat(alone.err()).contains("collect: no fleet given (--etcd): nothing collected");
+        assertThat(alone.err()).contains("collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected");
         assertThat(alone.exit()).as(alone.err()).isZero();
 
         Cli planned = muster("plan", lb);

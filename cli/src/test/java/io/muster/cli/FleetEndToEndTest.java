@@ -172,7 +172,7 @@ class FleetEndToEndTest {
     @Test
     void theFleetExampleConvergesAsTheReadmeSays() throws Exception {
         Path example = Path.of(System.getProperty("user.dir")).getParent().resolve("examples/fleet");
-        List<String> hosts = List.of("web1.example.com", "db-1.example.com", "mail.example.com");
+        List<String> hosts = List.of("web1.example.com", "db-1.example.com", "mail.example.com", "lb1.example.com");
         daemon("coordinator", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator"));
         for (String host : hosts) daemon("agent-" + host, "agent", "--host", host, "--prefix", dir.resolve("prefix-" + host), "--lease-ttl", "2");
         awaitAlive(hosts.size());
@@ -187,9 +187,12 @@ class FleetEndToEndTest {
             assertThat(db.resolve("db.conf")).hasContent("max_connections = 100");
             assertThat(mail.resolve("motd")).exists();
             assertThat(mail.resolve("web.conf")).doesNotExist();
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(Path.of("/tmp/muster-fleet-lb/backends/web1.example.com"))
+                    .as("web1's export, collected by lb1").hasContent("server web1.example.com:8081"));
         } finally {
             stop(); // first the agents, which would repair what is deleted
             for (String host : hosts) FileTrees.delete(Path.of("/tmp/muster-fleet-" + host));
+            FileTrees.delete(Path.of("/tmp/muster-fleet-lb"));
         }
     }
 

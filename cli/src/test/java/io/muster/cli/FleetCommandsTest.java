@@ -22,6 +22,7 @@ import io.muster.proto.value.Value;
 import io.muster.proto.value.ValueMap;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -295,9 +296,9 @@ class FleetCommandsTest {
         assertThat(muster("exports").out()).isEqualTo("no exports\n");
         String backend = new ExportedResource("file", "backend", Map.of("path", "/etc/lb/web1", "content", "server web1\n"),
                 List.of("pool"), List.of()).encode();
-        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, java.nio.charset.StandardCharsets.UTF_8)));
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8)));
         String cron = new ExportedResource("file", "/etc/cron.d/x", Map.of("path", "/etc/cron.d/x"), List.of("pool"), List.of("lb*")).encode();
-        etcd.await(etcd.kv().put(Keys.exported("file", "rogue1", "/etc/cron.d/x"), ByteSequence.from(cron, java.nio.charset.StandardCharsets.UTF_8)));
+        etcd.await(etcd.kv().put(Keys.exported("file", "rogue1", "/etc/cron.d/x"), ByteSequence.from(cron, StandardCharsets.UTF_8)));
         report("lb1", HostStatus.newBuilder().setDeploy(1).setConverged(true)
                 .addCollected(Collected.newBuilder().setKind("file").setExporter("web1").setName("backend").setId("file#backend@web1"))
                 .addCollected(Collected.newBuilder().setKind("file").setExporter("rogue1").setName("/etc/cron.d/x").setId("file#/etc/cron.d/x@rogue1")
@@ -337,7 +338,7 @@ class FleetCommandsTest {
                 """.replace("POOL", pool.toString()));
         String backend = new ExportedResource("file", "backend", Map.of("path", pool.resolve("web1").toString(), "content", "server web1\n"),
                 List.of("pool"), List.of()).encode();
-        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, java.nio.charset.StandardCharsets.UTF_8)));
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8)));
 
         Cli alone = Cli.run("plan", lb);
         assertThat(alone.err()).contains("collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected");

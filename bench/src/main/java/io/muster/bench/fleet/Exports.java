@@ -1,6 +1,7 @@
 package io.muster.bench.fleet;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.lease.LeaseGrantResponse;
 import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.PutOption;
 import io.muster.agent.Agent;
@@ -119,7 +120,7 @@ public final class Exports {
 
     /** A lease per exporter, as each agent has one. */
     private List<Long> leases() throws Exception {
-        List<CompletableFuture<io.etcd.jetcd.lease.LeaseGrantResponse>> grants = new ArrayList<>();
+        List<CompletableFuture<LeaseGrantResponse>> grants = new ArrayList<>();
         for (int i = 0; i < n; i++) grants.add(etcd.jetcd().getLeaseClient().grant(LEASE_TTL_SECONDS));
         List<Long> leases = new ArrayList<>();
         for (var grant : grants) leases.add(grant.get().getID());

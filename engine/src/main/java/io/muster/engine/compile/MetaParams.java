@@ -10,6 +10,7 @@ import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -109,7 +110,7 @@ final class MetaParams {
     /** {@code export: true|false} or {@code export: {to: [host patterns], tags: [..]}}; null when not exported. */
     private Vertex.Export export(YNode.Entry entry, Object value) {
         if (value instanceof Boolean b) return b ? new Vertex.Export(List.of(), List.of()) : null;
-        if (!(value instanceof java.util.Map<?, ?> map)) {
+        if (!(value instanceof Map<?, ?> map)) {
             fail(entry, "expected true, false or a map with 'to' (host patterns) and 'tags', got " + YNode.describeValue(value));
             return null;
         }

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -106,7 +107,7 @@ final class VertexRun {
         try {
             boolean changed = shared.exports().publish(v, params);
             return ResourceReport.checked(v.id(), changed, List.of(), false, "exported", millis(start));
-        } catch (java.util.concurrent.ExecutionException e) {
+        } catch (ExecutionException e) {
             return failed(v, start, "export failed: " + (e.getCause() == null ? e : e.getCause()).getMessage());
         }
     }

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
 import io.muster.engine.testing.Manifests;
@@ -237,7 +238,7 @@ class ManifestCompilerTest {
                       - /tmp/x/a: {content: a, meta: {export: {to: ["lb*"], tags: pool}}}
                       - /tmp/x/b: {content: b}
                 """);
-        assertThat(g.vertex("file#/tmp/x/a").meta().export()).isEqualTo(new io.muster.engine.graph.Vertex.Export(List.of("lb*"), List.of("pool")));
+        assertThat(g.vertex("file#/tmp/x/a").meta().export()).isEqualTo(new Vertex.Export(List.of("lb*"), List.of("pool")));
         assertThat(g.vertex("file#/tmp/x/a").meta().autogroup()).isFalse();
     }
 

@@ -61,50 +61,15 @@ if [ "$instances" -lt $((max_n + 64)) ]; then
   exit 2
 fi
 
-use_jdk
-trap remove_work_dir EXIT
-make_work_dir
 stamp="$bench/target/classes/io/muster/bench/fleet/Fleet.class"
-if bench_stale "$stamp"; then
-  build_bench
-  [ -f "$stamp" ] || die "no $stamp after the build"
-  touch "$stamp"
-fi
-mkdir -p "$work/muster-state"
-warm_up_muster --prefix "$work/muster-state"   # builds cli/target/muster.jar when stale: the harness runs on it
+prepare_harness "$stamp"   # and cli/target/muster.jar, which the harness runs on
 
 # --- runs ------------------------------------------------------------------------------------------------------
-started=$SECONDS
-load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
-results=()
-for n in "${sizes[@]}"; do
-  log "N=$n"
-  mkdir -p "$work/n$n"
-  # the launcher's JVM flags for long-running commands (agent, coordinator): serial GC, full JIT
-  if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
-      -cp "$bench/target/classes:$root/cli/target/muster.jar" io.muster.bench.fleet.Fleet \
-      "$n" "$work/n$n" "$root/muster" "$compile_threads" 2> >(tee "$work/n$n/harness.err" >&2))"; then
-    die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
-  fi
-  results+=("$result")
-done
-load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
-elapsed=$((SECONDS - started))
-all="$(printf '%s\n' "${results[@]}" | jq -s .)"
+run_harness io.muster.bench.fleet.Fleet "$root/muster" "$compile_threads"
 
 # --- targets -------------------------------------------------------------------------------------------------
-check() { # NAME JQ-PATH LIMIT TEXT
-  local v
-  v="$(jq -r --argjson n "$TARGET_N" ".[] | select(.hosts == \$n) | $2" <<<"$all")"
-  if [ -z "$v" ]; then add_target "$1" "" "$3" skip "$4: not measured (no N=$TARGET_N)"; return; fi
-  if awk -v v="$v" -v l="$3" 'BEGIN { exit !(v < l) }'; then
-    add_target "$1" "$v" "$3" pass "$4 = $v ms (target < $3 ms)"
-  else
-    add_target "$1" "$v" "$3" fail "$4 = $v ms (target < $3 ms)"
-  fi
-}
-check first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
-check change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
+check_target "$all" hosts $TARGET_N first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
+check_target "$all" hosts $TARGET_N change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
 
 # --- output ----------------------------------------------------------------------------------------------------
 if [ "$output" = json ]; then

@@ -46,6 +46,44 @@ build_bench() {
   fi
 }
 
+# What a harness running on cli/target/muster.jar needs: the JDK, the work directory (removed on exit), the
+# harness class STAMP built when a source is newer, and muster warmed up (the launcher builds the jar when stale).
+prepare_harness() { # STAMP
+  use_jdk
+  trap remove_work_dir EXIT
+  make_work_dir
+  if bench_stale "$1"; then
+    build_bench
+    [ -f "$1" ] || die "no $1 after the build"
+    touch "$1"
+  fi
+  mkdir -p "$work/muster-state"
+  warm_up_muster --prefix "$work/muster-state"
+}
+
+# Runs the harness CLASS once for each N of $sizes, with the JVM flags the launcher gives long-running commands
+# (serial GC, full JIT) and the arguments N, its work directory, ARGS; its stdout is one JSON object. Sets $all
+# (the array of them), $elapsed, $load_start and $load_end.
+run_harness() { # CLASS ARGS...
+  local class="$1" started n result results=()
+  shift
+  started=$SECONDS
+  load_start="$(cut -d' ' -f1-3 /proc/loadavg)"
+  for n in "${sizes[@]}"; do
+    log "N=$n"
+    mkdir -p "$work/n$n"
+    if ! result="$("$java" --enable-native-access=ALL-UNNAMED --sun-misc-unsafe-memory-access=allow -XX:+UseSerialGC \
+        -cp "$bench/target/classes:$root/cli/target/muster.jar" "$class" \
+        "$n" "$work/n$n" "$@" 2> >(tee "$work/n$n/harness.err" >&2))"; then
+      die "N=$n: the harness failed (its output: $work/n$n/harness.err)"
+    fi
+    results+=("$result")
+  done
+  load_end="$(cut -d' ' -f1-3 /proc/loadavg)"
+  elapsed=$((SECONDS - started))
+  all="$(printf '%s\n' "${results[@]}" | jq -s .)"
+}
+
 # The launcher builds cli/target/muster.jar when it is stale. The first run after a build also writes the
 # class-data-sharing archive (-XX:+AutoCreateSharedArchive) with the classes that run loaded, and it is not
 # rewritten while it stays valid: warming up with `muster --version` would leave an archive without the
@@ -64,6 +102,17 @@ warm_up_muster() { # extra apply options (where state goes)
 # Targets: add_target NAME VALUE LIMIT pass|fail|skip TEXT; then $failed, and the lines or the JSON array.
 target_names=() target_values=() target_limits=() target_status=() target_text=()
 add_target() { target_names+=("$1"); target_values+=("$2"); target_limits+=("$3"); target_status+=("$4"); target_text+=("$5"); }
+# A target on the harness results RESULTS (a JSON array): the one whose SIZE_KEY is N must have JQ_PATH below LIMIT.
+check_target() { # RESULTS SIZE_KEY N NAME JQ_PATH LIMIT TEXT
+  local v
+  v="$(jq -r --argjson n "$3" ".[] | select(.$2 == \$n) | $5" <<<"$1")"
+  if [ -z "$v" ]; then add_target "$4" "" "$6" skip "$7: not measured (no N=$3)"; return; fi
+  if awk -v v="$v" -v l="$6" 'BEGIN { exit !(v < l) }'; then
+    add_target "$4" "$v" "$6" pass "$7 = $v ms (target < $6 ms)"
+  else
+    add_target "$4" "$v" "$6" fail "$7 = $v ms (target < $6 ms)"
+  fi
+}
 targets_failed() { local s; for s in "${target_status[@]}"; do [ "$s" != fail ] || return 0; done; return 1; }
 print_targets() {
   local i

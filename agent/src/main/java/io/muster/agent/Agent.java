@@ -313,7 +313,7 @@ public final class Agent implements AutoCloseable {
             why = error;
         }
         return HostState.of(now == null ? 0 : now.deploy(), now == null ? "" : now.graph(), now != null && live.converged(),
-                now == null ? List.of() : live.stats(), why);
+                now == null ? List.of() : live.stats(), why, live.collected());
     }
 
     /** How the first graph went, for {@code --once}. */

@@ -1,5 +1,6 @@
 package io.muster.agent;
 
+import io.muster.engine.exports.Collected;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.run.ResourceStats;
@@ -16,8 +17,10 @@ final class HostState {
      * @param deploy the deploy of the graph running (0: none yet)
      * @param graph its sha256 (empty: none)
      * @param error why the host runs no graph or an older one; null for none
+     * @param collected the exports of other hosts its collect blocks matched, applied or rejected
      */
-    static HostStatus of(long deploy, String graph, boolean converged, List<ResourceStats> resources, String error) {
+    static HostStatus of(long deploy, String graph, boolean converged, List<ResourceStats> resources, String error,
+                         List<Collected> collected) {
         Summary.Builder summary = Summary.newBuilder().setTotal(resources.size());
         HostStatus.Builder status = HostStatus.newBuilder().setDeploy(deploy).setGraph(graph).setConverged(converged);
         for (ResourceStats r : resources) {
@@ -39,6 +42,10 @@ final class HostState {
                 String why = last.error() != null ? last.error() : last.message();
                 status.addFailed(Failure.newBuilder().setId(r.id()).setError(why == null ? "failed" : why));
             }
+        }
+        for (Collected c : collected) {
+            status.addCollected(io.muster.proto.fleet.Collected.newBuilder().setKind(c.kind()).setExporter(c.exporter())
+                    .setName(c.name()).setId(c.id()).setRejected(c.applied() ? "" : c.rejected()));
         }
         if (error != null) status.setError(error);
         return status.setSummary(summary).build();

@@ -39,6 +39,7 @@ public final class Main {
         SUBCOMMANDS.put("deploys", DeploysCommand::new);
         SUBCOMMANDS.put("rollback", RollbackCommand::new);
         SUBCOMMANDS.put("status", StatusCommand::new);
+        SUBCOMMANDS.put("exports", ExportsCommand::new);
         SUBCOMMANDS.put("coordinator", CoordinatorCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }

@@ -14,7 +14,8 @@ import picocli.CommandLine.Spec;
         footerHeading = "%nExamples:%n",
         footer = {
                 "  muster plan site.yaml                         what apply would change (diffs)",
-                "  muster plan site.yaml --output json           the same as one JSON document%n"})
+                "  muster plan site.yaml --output json           the same as one JSON document",
+                "  muster plan lb.yaml --etcd http://etcd:2379   with what its collect blocks would collect now%n"})
 final class PlanCommand implements Callable<Integer> {
     @Mixin
     ManifestOptions manifest;
@@ -22,11 +23,16 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     RunFlags run;
 
+    /** Read only with --etcd or $MUSTER_ETCD: the exports a manifest's collect blocks would collect. */
+    @Mixin
+    FleetOptions fleet;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, null, Runs.Mode.NOOP, true, true); // changes nothing: takes no lock
+        return Runs.once(spec, manifest, run, null, Runs.Mode.NOOP, true, true, // changes nothing: takes no lock
+                graph -> PlannedCollection.join(graph, fleet, spec.commandLine().getErr()));
     }
 }

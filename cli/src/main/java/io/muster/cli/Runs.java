@@ -25,15 +25,26 @@ final class Runs {
     enum Mode { APPLY, NOOP, HEALTH_CHECK_ONLY }
 
     /** @param locking how to take the state lock; only an {@code APPLY} run takes it */
-    @SuppressWarnings("try") // the lock is held while the run runs, never called
     static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
                     boolean detailed) throws InterruptedException {
+        return once(spec, manifest, flags, locking, mode, diff, detailed, graph -> graph);
+    }
+
+    /** What a run of a compiled graph runs instead: {@code plan}'s joins what its collect blocks would collect. */
+    interface Joining {
+        Graph join(Graph compiled) throws InterruptedException;
+    }
+
+    /** As the other {@code once}, running what {@code joining} makes of the compiled graph. */
+    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
+                    boolean detailed, Joining joining) throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         int sema = flags.sema(spec);
         Optional<Graph> compiled = manifest.compile(err);
         if (compiled.isEmpty()) return 1;
-        Graph graph = compiled.get();
+        Graph graph = joining.join(compiled.get());
         boolean json = flags.output == RunFlags.Output.json;
         Path prefix = flags.prefix();
         RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,

@@ -214,7 +214,7 @@ class CliTest {
             assertThat(help.lines().filter(line -> line.matches(" +--prefix=DIR .*"))).as(command).hasSize(1);
         }
         assertThat(Cli.run("--help").out()).contains("Examples:\n  muster validate site.yaml");
-        for (String command : List.of("agent", "coordinator", "deploy", "deploys", "rollback", "status")) {
+        for (String command : List.of("agent", "coordinator", "deploy", "deploys", "rollback", "status", "exports")) {
             assertThat(Cli.run(command, "--help").out()).as(command).containsPattern("\nExamples:\n  muster " + command + "[ \n]").endsWith("\n");
         }
     }

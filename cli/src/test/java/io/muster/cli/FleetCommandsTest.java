@@ -9,7 +9,9 @@ import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
 import io.muster.engine.util.Json;
+import io.muster.engine.exports.ExportedResource;
 import io.muster.proto.fleet.Alive;
+import io.muster.proto.fleet.Collected;
 import io.muster.proto.fleet.Facts;
 import io.muster.proto.fleet.Failure;
 import io.muster.proto.fleet.GraphPointer;
@@ -20,6 +22,7 @@ import io.muster.proto.value.Value;
 import io.muster.proto.value.ValueMap;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -193,7 +196,8 @@ class FleetCommandsTest {
         List<?> hosts = (List<?>) doc.get("hosts");
         Map<?, ?> db1 = (Map<?, ?>) hosts.get(0);
         Map<?, ?> web1 = (Map<?, ?>) hosts.get(1);
-        assertThat(List.copyOf(web1.keySet())).isEqualTo(List.of("host", "alive", "deploy", "graph", "converged", "summary", "failed", "error", "updated"));
+        assertThat(List.copyOf(web1.keySet())).isEqualTo(List.of("host", "alive", "deploy", "graph", "converged", "summary", "failed", "error", "updated",
+                "collected", "exports"));
         assertThat(web1.get("host")).isEqualTo("web1");
         assertThat(web1.get("alive")).isEqualTo(true);
         assertThat(web1.get("deploy")).isEqualTo(1L);
@@ -285,5 +289,64 @@ class FleetCommandsTest {
         Cli late = muster("deploy", dir, "--wait", "--timeout", "0.5");
         assertThat(late.exit()).isEqualTo(2);
         assertThat(late.out()).isEqualTo("1\nh1: not converged (no deploy applied yet)\n");
+    }
+
+    @Test
+    void exportsShowsWhatEachHostExportsAndWhoCollectedOrRejectedIt() throws Exception {
+        assertThat(muster("exports").out()).isEqualTo("no exports\n");
+        String backend = new ExportedResource("file", "backend", Map.of("path", "/etc/lb/web1", "content", "server web1\n"),
+                List.of("pool"), List.of()).encode();
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8)));
+        String cron = new ExportedResource("file", "/etc/cron.d/x", Map.of("path", "/etc/cron.d/x"), List.of("pool"), List.of("lb*")).encode();
+        etcd.await(etcd.kv().put(Keys.exported("file", "rogue1", "/etc/cron.d/x"), ByteSequence.from(cron, StandardCharsets.UTF_8)));
+        report("lb1", HostStatus.newBuilder().setDeploy(1).setConverged(true)
+                .addCollected(Collected.newBuilder().setKind("file").setExporter("web1").setName("backend").setId("file#backend@web1"))
+                .addCollected(Collected.newBuilder().setKind("file").setExporter("rogue1").setName("/etc/cron.d/x").setId("file#/etc/cron.d/x@rogue1")
+                        .setRejected("/etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)"))
+                .build());
+
+        Cli text = muster("exports", "--kind", "file");
+        assertThat(text.exit()).as(text.err()).isZero();
+        assertThat(text.out()).isEqualTo("""
+                KIND  EXPORTER  NAME           TO        TAGS  COLLECTED BY
+                file  rogue1    /etc/cron.d/x  lb*       pool  -
+                  rejected by lb1: /etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)
+                file  web1      backend        any host  pool  lb1
+                """);
+        assertThat(muster("exports", "--kind", "exec").out()).isEqualTo("no exports\n");
+
+        @SuppressWarnings("unchecked")
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(muster("exports", "--output", "json").out())).get("exports");
+        assertThat(rows.get(1)).containsEntry("exporter", "web1").containsEntry("collected_by", List.of("lb1"))
+                .containsEntry("params", Map.of("path", "/etc/lb/web1", "content", "server web1\n"));
+        assertThat(rows.get(0)).containsEntry("rejected_by", List.of(Map.of("host", "lb1",
+                "why", "/etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)")));
+
+        alive("web1");
+        assertThat(muster("status").out()).contains("web1").contains("  exports file#backend\n").contains("""
+                  collected 1 export
+                  rejected file#/etc/cron.d/x@rogue1: /etc/cron.d/x is outside allow.paths [/etc/lb] (collect at lb.yaml:3:5)
+                """);
+    }
+
+    @Test
+    void planOnACollectorShowsWhatItWouldCollectFromTheFleetAndSaysSoWithoutOne() throws Exception {
+        Path pool = dir.resolve("pool");
+        Path lb = Files.writeString(dir.resolve("lb.yaml"), """
+                collect:
+                  - {kind: file, tags: [pool], allow: {paths: [POOL]}}
+                """.replace("POOL", pool.toString()));
+        String backend = new ExportedResource("file", "backend", Map.of("path", pool.resolve("web1").toString(), "content", "server web1\n"),
+                List.of("pool"), List.of()).encode();
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8)));
+
+        Cli alone = Cli.run("plan", lb);
+        assertThat(alone.err()).contains("collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected");
+        assertThat(alone.exit()).as(alone.err()).isZero();
+
+        Cli planned = muster("plan", lb);
+        assertThat(planned.exit()).as(planned.err()).isEqualTo(2);
+        assertThat(planned.out()).contains("file#backend@web1").contains("+server web1");
+        assertThat(pool).doesNotExist();
     }
 }

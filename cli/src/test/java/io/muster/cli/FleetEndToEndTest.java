@@ -172,7 +172,7 @@ class FleetEndToEndTest {
     @Test
     void theFleetExampleConvergesAsTheReadmeSays() throws Exception {
         Path example = Path.of(System.getProperty("user.dir")).getParent().resolve("examples/fleet");
-        List<String> hosts = List.of("web1.example.com", "db-1.example.com", "mail.example.com");
+        List<String> hosts = List.of("web1.example.com", "db-1.example.com", "mail.example.com", "lb1.example.com");
         daemon("coordinator", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator"));
         for (String host : hosts) daemon("agent-" + host, "agent", "--host", host, "--prefix", dir.resolve("prefix-" + host), "--lease-ttl", "2");
         awaitAlive(hosts.size());
@@ -187,9 +187,12 @@ class FleetEndToEndTest {
             assertThat(db.resolve("db.conf")).hasContent("max_connections = 100");
             assertThat(mail.resolve("motd")).exists();
             assertThat(mail.resolve("web.conf")).doesNotExist();
+            await().atMost(PATIENCE).untilAsserted(() -> assertThat(Path.of("/tmp/muster-fleet-lb/backends/web1.example.com"))
+                    .as("web1's export, collected by lb1").hasContent("server web1.example.com:8081"));
         } finally {
             stop(); // first the agents, which would repair what is deleted
             for (String host : hosts) FileTrees.delete(Path.of("/tmp/muster-fleet-" + host));
+            FileTrees.delete(Path.of("/tmp/muster-fleet-lb"));
         }
     }
 
@@ -232,5 +235,56 @@ class FleetEndToEndTest {
         assertThat(third.exit()).as(third.err()).isZero();
         assertThat(third.out()).contains("2");
         assertThat(file("web2", "role")).hasContent("web v3");
+    }
+
+    @Test
+    void aBalancerCollectsTheBackendEveryWebHostExportsAndAKilledWebHostLeavesItsPool() throws Exception {
+        Path pool = Files.createDirectories(dir.resolve("hosts/lb1")).resolve("pool");
+        Files.writeString(bundle.resolve("site.yaml"), """
+                nodes:
+                  "web*": [web.yaml]
+                  "lb*": [lb.yaml]
+                """);
+        Files.writeString(bundle.resolve("web.yaml"), """
+                resources:
+                  - exec: [{port: {command: "echo 8080"}}]
+                  - file:
+                      - backend:
+                          path: "POOL/${ facts.hostname }"
+                          content: "server ${ facts.hostname } :${ lookup('exec#port.stdout') }\\n"
+                          meta: {export: {to: ["lb*"], tags: [pool]}}
+                """.replace("POOL", pool.toString()));
+        Files.writeString(bundle.resolve("lb.yaml"), """
+                resources:
+                  - file: [{POOL: {ensure: directory}}]
+                collect:
+                  - {kind: file, tags: [pool], from: ["web*"], allow: {paths: [POOL]}, meta: {reverse: true}}
+                """.replace("POOL", pool.toString()));
+        daemon("coordinator", "coordinator", "--lease-ttl", "2", "--prefix", dir.resolve("coordinator"));
+        MusterProcess web2 = null;
+        for (String host : List.of("lb1", "web1", "web2")) {
+            MusterProcess p = daemon("agent-" + host, "agent", "--host", host, "--prefix", dir.resolve("prefix-" + host),
+                    "--fact", "hostname=" + host, "--lease-ttl", "2");
+            if (host.equals("web2")) web2 = p;
+        }
+        awaitAlive(3);
+
+        Cli deploy = muster("deploy", bundle, "--wait", "--timeout", "60");
+        assertThat(deploy.exit()).as(deploy.err()).isZero();
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(pool.resolve("web1")).hasContent("server web1 :8080");
+            assertThat(pool.resolve("web2")).hasContent("server web2 :8080");
+        });
+        await().atMost(PATIENCE).untilAsserted(() -> assertThat(muster("exports").out()).contains("""
+                KIND  EXPORTER  NAME     TO   TAGS  COLLECTED BY
+                file  web1      backend  lb*  pool  lb1
+                file  web2      backend  lb*  pool  lb1
+                """));
+
+        web2.kill();
+        long killed = System.nanoTime();
+        await().atMost(PATIENCE).until(() -> !Files.exists(pool.resolve("web2")));
+        assertThat(Duration.ofNanos(System.nanoTime() - killed)).as("within its lease TTL + 2 s").isLessThanOrEqualTo(Duration.ofMillis(4500));
+        assertThat(pool.resolve("web1")).exists();
     }
 }

@@ -103,22 +103,23 @@ public final class EtcdWorld implements World, AutoCloseable {
     public CompletableFuture<Void> publish(String kind, String name, String content) {
         new Exported(host, kind, name, content); // the checks every World makes
         return call(() -> {
+            published.put(List.of(kind, name), content); // first: a registration from now on publishes it too
             publishNow(kind, name, content);
-            published.put(List.of(kind, name), content);
             return null;
         });
     }
 
     /**
      * Writes the export bound to the current lease, unless it is there already with that content and lease:
-     * compared on its revision, so a concurrent change is seen and the write tried again.
+     * compared on its revision, so a concurrent change is seen and the write tried again. Before the host is
+     * registered there is no lease: its registration publishes what {@link #published} holds.
      */
     private void publishNow(String kind, String name, String content) throws EtcdUnreachableException {
         ByteSequence key = Keys.exported(kind, host, name);
         ByteSequence value = ByteSequence.from(content, StandardCharsets.UTF_8);
         for (int attempt = 1; ; attempt++) {
             long lease = registration.lease();
-            if (lease == 0) throw new IllegalStateException("not registered with etcd at " + etcd.options().describe() + " (yet)");
+            if (lease == 0) return;
             KeyValue there = etcd.await(etcd.kv().get(key)).getKvs().stream().findFirst().orElse(null);
             if (there != null && there.getValue().equals(value) && there.getLease() == lease) return;
             boolean written = etcd.await(etcd.kv().txn()
@@ -144,8 +145,8 @@ public final class EtcdWorld implements World, AutoCloseable {
     public CompletableFuture<Void> withdraw(String kind, String name) {
         ByteSequence key = Keys.exported(kind, host, name);
         return call(() -> {
-            etcd.await(etcd.kv().delete(key));
             published.remove(List.of(kind, name));
+            etcd.await(etcd.kv().delete(key));
             return null;
         });
     }

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
  * coordinator/leader      the coordinators' election
- * world/hosts/ * world/&lt;host&gt;/&lt;key&gt;      a hostlt;host * world/&lt;host&gt;/&lt;key&gt;      a hostgt;/ * world/&lt;host&gt;/&lt;key&gt;      a hostlt;key * world/&lt;host&gt;/&lt;key&gt;      a hostgt; a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
+ * world/hosts/&lt;host&gt;/&lt;key&gt;   a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
  * exported/&lt;kind&gt;/&lt;host&gt;/&lt;name&gt;   a resource a host exports, bound to its agent's lease ('%' and '/' in the
  *                         kind are written %25 and %2F, so a kind's keys are exactly those under its prefix)
  * </pre>
@@ -34,6 +34,7 @@ public final class Keys {
     public static final ByteSequence DEPLOYS = key("deploys/");
     public static final ByteSequence CURRENT_DEPLOY = key("deploys/current");
     public static final ByteSequence LEADER = key("coordinator/leader");
+    public static final ByteSequence EXPORTED = key("exported/");
 
     private Keys() {}
 
@@ -135,6 +136,20 @@ public final class Keys {
 
     /** An export's key: who exported it, and its name. */
     public record Export(String host, String name) {}
+
+    /** The kind, exporting host and name of a key under {@link #EXPORTED}; null for a key not shaped so. */
+    public static ExportKey parseExportKey(ByteSequence key) {
+        String text = text(key);
+        if (!text.startsWith("exported/")) return null;
+        int slash = text.indexOf('/', "exported/".length());
+        if (slash < 0) return null;
+        String kind = text.substring("exported/".length(), slash).replace("%2F", "/").replace("%25", "%");
+        Export export = parseExported(kind, key);
+        return export == null ? null : new ExportKey(kind, export.host(), export.name());
+    }
+
+    /** An export's key, whatever its kind. */
+    public record ExportKey(String kind, String host, String name) {}
 
     /** The chunk {@code n} of a chunked value stored at {@code key}. */
     public static ByteSequence chunk(ByteSequence key, int n) {

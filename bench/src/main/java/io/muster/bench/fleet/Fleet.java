@@ -219,7 +219,7 @@ public final class Fleet {
         return etcd.getMaintenanceClient().statusMember(endpoint).get().getDbSize();
     }
 
-    private static int freePort() throws IOException {
+    static int freePort() throws IOException {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return socket.getLocalPort();
         }

@@ -1,6 +1,7 @@
 package io.muster.coordinator.status;
 
 import io.muster.engine.util.Json;
+import io.muster.proto.fleet.Collected;
 import io.muster.proto.fleet.HostStatus;
 import io.muster.proto.fleet.Summary;
 import java.time.Instant;
@@ -12,16 +13,22 @@ import java.util.Map;
 /**
  * {@code muster status --output json}. Its shape is a contract (add fields, never rename them):
  * {@code {"current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
- * [{"id", "error"}], "error", "updated"}]}}; what a host has not reported yet is null ({@code converged}
- * false, {@code failed} empty), and so is {@code deploy} while it runs none; {@code updated} is its last
- * report's time in ISO-8601 UTC.
+ * [{"id", "error"}], "error", "updated", "collected": [{"id", "kind", "exporter", "name", "rejected"}],
+ * "exports"}]}}; what a host has not reported yet is null ({@code converged} false, {@code failed} and {@code collected} empty), and
+ * so is {@code deploy} while it runs none; {@code updated} is its last report's time in ISO-8601 UTC; {@code
+ * collected} lists the exports of other hosts it matched, {@code rejected} saying why when it did not apply one;
+ * {@code exports} the ids ({@code kind#name}) of what it exports (not in {@code deploy --wait}'s hosts).
  */
 public final class StatusJson {
     private StatusJson() {}
 
     public static String render(FleetStatus fleet) {
         List<Object> hosts = new ArrayList<>();
-        for (HostView host : fleet.hosts()) hosts.add(host(host));
+        for (HostView host : fleet.hosts()) {
+            Map<String, Object> one = host(host);
+            one.put("exports", fleet.exportsOf(host.host()));
+            hosts.add(one);
+        }
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("current_deploy", fleet.current().isPresent() ? fleet.current().getAsLong() : null);
         doc.put("hosts", hosts);
@@ -45,6 +52,19 @@ public final class StatusJson {
         host.put("failed", failed);
         host.put("error", view.error());
         host.put("updated", status == null || status.getUpdated() == 0 ? null : Instant.ofEpochMilli(status.getUpdated()).toString());
+        List<Object> collected = new ArrayList<>();
+        if (status != null) {
+            for (Collected c : status.getCollectedList()) {
+                Map<String, Object> one = new LinkedHashMap<>();
+                one.put("id", c.getId());
+                one.put("kind", c.getKind());
+                one.put("exporter", c.getExporter());
+                one.put("name", c.getName());
+                one.put("rejected", c.getRejected().isEmpty() ? null : c.getRejected());
+                collected.add(one);
+            }
+        }
+        host.put("collected", collected);
         return host;
     }
 

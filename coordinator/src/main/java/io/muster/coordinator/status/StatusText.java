@@ -1,16 +1,17 @@
 package io.muster.coordinator.status;
 
+import io.muster.proto.fleet.Collected;
 import io.muster.proto.fleet.Failure;
 import io.muster.proto.fleet.HostStatus;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code muster status}: the current deploy, then a line per host (name, alive, deploy applied, converged,
- * changed and failed counts, age of its last report), each failed resource and error indented below it.
+ * changed and failed counts, age of its last report), each failed resource and error indented below it, and
+ * what it exports (up to three named), how many exports of other hosts it collected, each one it rejected with why.
  */
 public final class StatusText {
     private static final List<String> HEADER = List.of("HOST", "ALIVE", "DEPLOY", "CONVERGED", "CHANGED", "FAILED", "REPORTED");
@@ -24,16 +25,10 @@ public final class StatusText {
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);
         for (HostView host : fleet.hosts()) rows.add(row(host, now));
-        int[] widths = new int[HEADER.size()];
-        for (List<String> row : rows) for (int i = 0; i < row.size(); i++) widths[i] = Math.max(widths[i], row.get(i).length());
+        Columns columns = new Columns(rows);
         for (int r = 0; r < rows.size(); r++) {
-            List<String> row = rows.get(r);
-            StringBuilder line = new StringBuilder();
-            for (int i = 0; i < row.size(); i++) {
-                line.append(i == row.size() - 1 ? row.get(i) : String.format(Locale.ROOT, "%-" + (widths[i] + 2) + "s", row.get(i)));
-            }
-            out.append(line.toString().stripTrailing()).append('\n');
-            if (r > 0) details(fleet.hosts().get(r - 1), out);
+            out.append(columns.line(rows.get(r)));
+            if (r > 0) details(fleet.hosts().get(r - 1), fleet.exportsOf(fleet.hosts().get(r - 1).host()), out);
         }
         return out.toString();
     }
@@ -48,9 +43,16 @@ public final class StatusText {
                 s == null || s.getUpdated() == 0 ? "never" : age(Duration.between(Instant.ofEpochMilli(s.getUpdated()), now)) + " ago");
     }
 
-    private static void details(HostView host, StringBuilder out) {
+    private static void details(HostView host, List<String> exports, StringBuilder out) {
+        if (!exports.isEmpty()) {
+            out.append("  exports ").append(exports.size() <= 3 ? String.join(", ", exports) : exports.size() + " resources (muster exports)")
+                    .append('\n');
+        }
         host.status().ifPresent(s -> {
             for (Failure f : s.getFailedList()) indented(out, "  failed " + f.getId() + ": ", f.getError());
+            long applied = s.getCollectedList().stream().filter(c -> c.getRejected().isEmpty()).count();
+            if (applied > 0) out.append("  collected ").append(applied).append(applied == 1 ? " export\n" : " exports\n");
+            for (Collected c : s.getCollectedList()) if (!c.getRejected().isEmpty()) indented(out, "  rejected " + c.getId() + ": ", c.getRejected());
         });
         if (host.error() != null) indented(out, "  error: ", host.error());
     }

@@ -1,6 +1,7 @@
 package io.muster.engine.codec;
 
 import io.muster.engine.graph.Bundle;
+import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
@@ -76,10 +77,29 @@ final class GraphDecoder {
         for (int i = 0; i < message.getVerticesCount(); i++) vertices.add(vertex(message.getVertices(i), "vertex " + (i + 1)));
         List<Edge> edges = new ArrayList<>();
         for (io.muster.proto.graph.Edge e : message.getEdgesList()) edges.add(edge(e));
+        List<Collect> collects = new ArrayList<>();
+        for (io.muster.proto.graph.Collect c : message.getCollectsList()) collects.add(collect(c));
         try {
-            return new Graph(vertices, edges).compiledFrom(Set.of(), bundle);
+            return new Graph(vertices, edges).compiledFrom(Set.of(), bundle).collecting(collects);
         } catch (IllegalArgumentException e) {
             throw new InvalidGraphException(e.getMessage());
+        }
+    }
+
+    /** A {@code collect:} block: its kind known here, its {@code where} values of that kind's types. */
+    private Collect collect(io.muster.proto.graph.Collect c) throws InvalidGraphException {
+        String where = "collect of " + c.getKind();
+        ResourceKind kind = kinds.get(c.getKind());
+        if (kind == null) throw new InvalidGraphException(where + ": unknown resource kind; this host knows " + String.join(", ", kinds.names()));
+        for (String allowed : c.getAllowKindsList()) {
+            if (kinds.get(allowed) == null) throw new InvalidGraphException(where + ": allow.kinds: unknown resource kind '" + allowed + "'");
+        }
+        if (!c.hasMeta()) throw new InvalidGraphException(where + ": no meta");
+        try {
+            return new Collect(kind.name(), c.getTagsList(), c.getFromList(), params(kind, PlainCodec.decodeMap(c.getWhere(), where + ": where"), where),
+                    c.getAllowPathsList(), c.getAllowKindsList(), meta(c.getMeta(), where), mark(c.getMark(), where));
+        } catch (IllegalArgumentException e) {
+            throw new InvalidGraphException(where + ": " + e.getMessage());
         }
     }
 
@@ -182,7 +202,7 @@ final class GraphDecoder {
         }
         return new Vertex.Meta(meta.getNoop(), meta.getRetry(), meta.getDelayMs(), meta.getPollSeconds(), meta.getLimit(),
                 meta.getBurst(), meta.getSemaList(), meta.getRewatch(), meta.getRealize(), meta.getReverse(), meta.getAutoedge(),
-                meta.getAutogroup());
+                meta.getAutogroup(), meta.hasExport() ? new Vertex.Export(meta.getExport().getToList(), meta.getExport().getTagsList()) : null);
     }
 
     private static HealthCheck healthCheck(io.muster.proto.graph.HealthCheck check, String id) throws InvalidGraphException {

@@ -1,5 +1,6 @@
 package io.muster.engine.codec;
 
+import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
@@ -9,6 +10,7 @@ import io.muster.engine.template.ScopeTable;
 import io.muster.proto.graph.BundleFile;
 import io.muster.proto.graph.Condition;
 import io.muster.proto.graph.EdgeReason;
+import io.muster.proto.graph.Export;
 import io.muster.proto.graph.Meta;
 import io.muster.proto.graph.Origin;
 import io.muster.proto.graph.PropertyMark;
@@ -53,6 +55,11 @@ final class GraphEncoder {
                     .setReason(EdgeReason.valueOf(e.reason().name())));
         }
         tables.keySet().forEach(table -> out.addScopes(table(table)));
+        for (Collect c : graph.collects()) {
+            out.addCollects(io.muster.proto.graph.Collect.newBuilder().setKind(c.kind()).addAllTags(c.tags()).addAllFrom(c.from())
+                    .setWhere(PlainCodec.encodeMap(c.where())).addAllAllowPaths(c.allowPaths()).addAllAllowKinds(c.allowKinds())
+                    .setMeta(meta(c.meta())).setMark(mark(c.mark())));
+        }
         out.addAllManifests(manifests.keySet());
         graph.bundle().files().forEach((path, sha256) -> out.addBundleFiles(BundleFile.newBuilder().setPath(path).setSha256(sha256)));
         out.addAllDirectories(graph.bundle().directories());
@@ -92,7 +99,9 @@ final class GraphEncoder {
     }
 
     private static Meta meta(Vertex.Meta meta) {
-        return Meta.newBuilder().setNoop(meta.noop()).setRetry(meta.retry()).setDelayMs(meta.delayMs())
+        Meta.Builder out = Meta.newBuilder();
+        if (meta.exported()) out.setExport(Export.newBuilder().addAllTo(meta.export().to()).addAllTags(meta.export().tags()));
+        return out.setNoop(meta.noop()).setRetry(meta.retry()).setDelayMs(meta.delayMs())
                 .setPollSeconds(meta.pollSeconds()).setLimit(meta.limit()).setBurst(meta.burst()).addAllSema(meta.sema())
                 .setRewatch(meta.rewatch()).setRealize(meta.realize()).setReverse(meta.reverse())
                 .setAutoedge(meta.autoedge()).setAutogroup(meta.autogroup()).build();

@@ -17,10 +17,10 @@ import java.util.Set;
  * an exec after its managed {@code cwd}. Never added where the user already related the two resources
  * (in either direction), and not for resources with {@code meta.autoedge: false}.
  */
-final class AutoEdges {
+public final class AutoEdges {
     private AutoEdges() {}
 
-    static List<Edge> find(List<Vertex> vertices, Map<String, Resource> instances, List<Edge> explicit) {
+    public static List<Edge> find(List<Vertex> vertices, Map<String, Resource> instances, List<Edge> explicit) {
         Map<String, String> providers = new HashMap<>();
         for (Vertex v : vertices) {
             if (v.meta().autoedge() && instances.get(v.id()) instanceof Edgeable e) {

@@ -1,5 +1,6 @@
 package io.muster.engine.compile;
 
+import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Origin;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Mark;
@@ -36,7 +37,8 @@ import java.util.Set;
  * {@link AggregateKind#ALLOW_NESTING} are checked here, so they fail the compilation: nothing runs.
  */
 final class Composition {
-    private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources", NodesSection.KEY);
+    private static final List<String> TOP_LEVEL = List.of("data", "hierarchy", "overrides", "resources", NodesSection.KEY,
+            CollectBlocks.KEY);
     private static final String NODES_KIND = "apply";
 
     private final CompileOptions options;
@@ -45,6 +47,7 @@ final class Composition {
     private final List<Declaration> declarations = new ArrayList<>();
     private final Map<String, List<Declaration>> members = new LinkedHashMap<>();
     private final Set<Path> manifests = new LinkedHashSet<>();
+    private final List<Collect> collects = new ArrayList<>();
 
     /**
      * A manifest to read: the chain of real paths that led to it (for cycles), its origin, the data its
@@ -71,6 +74,11 @@ final class Composition {
     /** The direct members of each aggregate declaration, by its id. */
     Map<String, List<Declaration>> members() {
         return members;
+    }
+
+    /** The {@code collect:} blocks of every manifest read, in the order read. */
+    List<Collect> collects() {
+        return collects;
     }
 
     /** Every manifest read, absolute. */
@@ -102,6 +110,7 @@ final class Composition {
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
+        collects.addAll(new CollectBlocks(scope, options.kinds(), problems).read(top.get(CollectBlocks.KEY)));
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));

@@ -4,14 +4,14 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
 /**
- * A host-name pattern of a {@code nodes:} section, matched against the whole name, case-sensitively, as Salt
+ * A host-name pattern of a {@code nodes:} section (and of {@code meta.export.to}, {@code collect.from}), matched against the whole name, case-sensitively, as Salt
  * matches minion ids: {@code /regex/} is a Java regular expression; anything else is a glob as Salt's
  * (Python's {@code fnmatch}): {@code *} matches any run of characters, dots included ({@code web*} matches
  * {@code web1.example.com}), {@code ?} one character, {@code [ab]}, {@code [a-z]} and {@code [!ab]} one of (or
  * none of) a set; every other character is itself. Unlike {@code fnmatch}, which takes an unclosed {@code [}
  * literally, an unclosed {@code [} is an error: it is a typo far more often than a host name with a bracket.
  */
-final class HostPattern {
+public final class HostPattern {
     private final Pattern pattern;
 
     private HostPattern(Pattern pattern) {
@@ -23,7 +23,7 @@ final class HostPattern {
      *
      * @throws IllegalArgumentException saying why {@code text} is not a valid glob or regular expression
      */
-    static HostPattern parse(String text) {
+    public static HostPattern parse(String text) {
         if (text.isEmpty()) throw new IllegalArgumentException("not a pattern: it is empty");
         boolean regex = text.length() >= 2 && text.startsWith("/") && text.endsWith("/");
         String source = regex ? text.substring(1, text.length() - 1) : glob(text);
@@ -35,7 +35,7 @@ final class HostPattern {
         }
     }
 
-    boolean matches(String host) {
+    public boolean matches(String host) {
         return pattern.matcher(host).matches();
     }
 

@@ -4,11 +4,13 @@ import io.muster.engine.graph.Vertex;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.resource.Type;
+import io.muster.engine.template.Scope;
 import io.muster.engine.template.TemplateException;
 import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
@@ -16,26 +18,35 @@ import java.util.TreeSet;
 final class MetaParams {
     private static final Set<String> BOOLEANS = Set.of("noop", "rewatch", "realize", "reverse", "autoedge", "autogroup");
     private static final Set<String> NUMBERS = Set.of("retry", "delay", "poll", "limit", "burst");
-    private static final Set<String> LATER = Set.of("export");
 
-    private final Declaration d;
+    /** What the block belongs to, for errors ({@code file#/etc/motd}, {@code collect}). */
+    private final String owner;
+    private final Scope scope;
     private final Problems problems;
     private boolean ok = true;
 
-    private MetaParams(Declaration d, Problems problems) {
-        this.d = d;
+    private MetaParams(String owner, Scope scope, Problems problems) {
+        this.owner = owner;
+        this.scope = scope;
         this.problems = problems;
     }
 
     /** The metaparams of {@code d}; {@link Invalid} when some are wrong (each one reported). */
     static Vertex.Meta read(Declaration d, Problems problems) throws Invalid {
-        YNode.Entry e = d.properties().get("meta");
+        return read(d.properties().get("meta"), d.id(), d.scope(), problems);
+    }
+
+    /**
+     * The metaparams of the {@code meta:} entry {@code e} (null: the defaults), rendered in {@code scope};
+     * {@link Invalid} when some are wrong (each one reported, naming {@code owner}).
+     */
+    static Vertex.Meta read(YNode.Entry e, String owner, Scope scope, Problems problems) throws Invalid {
         if (e == null) return Vertex.Meta.DEFAULT;
         if (!(e.value() instanceof YNode.Dict dict)) {
-            problems.add(e.value().mark(), d.id() + ": meta: expected a map of metaparams, got " + e.value().describe());
+            problems.add(e.value().mark(), owner + ": meta: expected a map of metaparams, got " + e.value().describe());
             throw new Invalid();
         }
-        return new MetaParams(d, problems).read(dict);
+        return new MetaParams(owner, scope, problems).read(dict);
     }
 
     private Vertex.Meta read(YNode.Dict dict) throws Invalid {
@@ -46,12 +57,13 @@ final class MetaParams {
         long delay = m.delayMs();
         double limit = m.limit();
         List<String> sema = m.sema();
+        Vertex.Export export = m.export();
         YNode limitNode = null;
         for (YNode.Entry entry : dict.entries().values()) {
             String key = entry.key();
             Object value;
             try {
-                value = Rendering.render(entry.value().plain(), d.scope());
+                value = Rendering.render(entry.value().plain(), scope);
             } catch (TemplateException e) {
                 fail(entry, e.getMessage());
                 continue;
@@ -73,23 +85,60 @@ final class MetaParams {
                     limitNode = entry.value();
                 }
                 case "sema" -> sema = sema(entry, value, sema);
+                case "export" -> export = export(entry, value);
                 default -> {
                     Set<String> known = new TreeSet<>(BOOLEANS);
                     known.addAll(NUMBERS);
                     known.add("sema");
-                    String why = LATER.contains(key) ? "metaparam '" + key + "' needs a fleet (an agent with etcd); not supported by a local run yet"
-                            : "unknown metaparam '" + key + "'" + Suggest.hint(key, known) + "; expected one of " + String.join(", ", known);
-                    problems.add(entry.keyMark(), d.id() + ": meta: " + why);
+                    known.add("export");
+                    String why = "unknown metaparam '" + key + "'" + Suggest.hint(key, known) + "; expected one of " + String.join(", ", known);
+                    problems.add(entry.keyMark(), owner + ": meta: " + why);
                     ok = false;
                 }
             }
         }
         if (ok && limitNode != null && !Double.isInfinite(limit) && burst < 1) {
-            problems.add(limitNode.mark(), d.id() + ": meta.limit: a finite limit needs meta.burst of at least 1 (how many runs may happen at once)");
+            problems.add(limitNode.mark(), owner + ": meta.limit: a finite limit needs meta.burst of at least 1 (how many runs may happen at once)");
             ok = false;
         }
         if (!ok) throw new Invalid();
-        return new Vertex.Meta(noop, retry, delay, poll, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
+        // an exported resource runs on its collectors: merged into a group here, it would be applied here
+        return new Vertex.Meta(noop, retry, delay, poll, limit, burst, sema, rewatch, realize, reverse, autoedge,
+                autogroup && export == null, export);
+    }
+
+    /** {@code export: true|false} or {@code export: {to: [host patterns], tags: [..]}}; null when not exported. */
+    private Vertex.Export export(YNode.Entry entry, Object value) {
+        if (value instanceof Boolean b) return b ? new Vertex.Export(List.of(), List.of()) : null;
+        if (!(value instanceof Map<?, ?> map)) {
+            fail(entry, "expected true, false or a map with 'to' (host patterns) and 'tags', got " + YNode.describeValue(value));
+            return null;
+        }
+        List<String> to = List.of(), tags = List.of();
+        for (var e : map.entrySet()) {
+            String key = String.valueOf(e.getKey());
+            Object list = Type.STRING_LIST.tryConvert(e.getValue());
+            if (list == null || !Set.of("to", "tags").contains(key)) {
+                fail(entry, list == null ? key + ": expected a string or a list of strings, got " + YNode.describeValue(e.getValue())
+                        : "unknown key '" + key + "'" + Suggest.hint(key, List.of("to", "tags")) + "; expected to, tags");
+                return null;
+            }
+            List<String> strings = ((List<?>) list).stream().map(Object::toString).toList();
+            if (key.equals("tags")) {
+                tags = strings;
+                continue;
+            }
+            for (String pattern : strings) {
+                try {
+                    HostPattern.parse(pattern);
+                } catch (IllegalArgumentException ex) {
+                    fail(entry, "to: '" + pattern + "' is " + ex.getMessage());
+                    return null;
+                }
+            }
+            to = strings;
+        }
+        return new Vertex.Export(to, tags);
     }
 
     private boolean bool(YNode.Entry entry, Object value, boolean fallback) {
@@ -154,7 +203,7 @@ final class MetaParams {
     }
 
     private void fail(YNode.Entry entry, String message) {
-        problems.add(entry.value().mark(), d.id() + ": meta." + entry.key() + ": " + message);
+        problems.add(entry.value().mark(), owner + ": meta." + entry.key() + ": " + message);
         ok = false;
     }
 }

@@ -21,6 +21,7 @@ public final class Graph {
     private final Map<String, List<Edge>> outgoing;
     private final Set<Path> manifests;
     private final Bundle bundle;
+    private final List<Collect> collects;
 
     /**
      * A graph of {@code vertices} and {@code edges}, from no manifest file and in no bundle until {@link #compiledFrom}
@@ -32,6 +33,7 @@ public final class Graph {
     public Graph(Collection<Vertex> vertices, List<Edge> edges) {
         this.manifests = Set.of();
         this.bundle = Bundle.NONE;
+        this.collects = List.of();
         this.incoming = new LinkedHashMap<>();
         this.outgoing = new LinkedHashMap<>();
         this.vertices = new LinkedHashMap<>();
@@ -55,18 +57,29 @@ public final class Graph {
         if (!cycle.isEmpty()) throw new IllegalArgumentException("dependency cycle: " + String.join(" -> ", cycle));
     }
 
-    private Graph(Graph graph, Set<Path> manifests, Bundle bundle) {
+    private Graph(Graph graph, Set<Path> manifests, Bundle bundle, List<Collect> collects) {
         this.vertices = graph.vertices;
         this.edges = graph.edges;
         this.incoming = graph.incoming;
         this.outgoing = graph.outgoing;
         this.manifests = Set.copyOf(manifests);
         this.bundle = bundle;
+        this.collects = List.copyOf(collects);
     }
 
     /** This graph, as compiled from {@code manifests} (none for a graph read from elsewhere), in {@code bundle}. */
     public Graph compiledFrom(Set<Path> manifests, Bundle bundle) {
-        return new Graph(this, manifests, bundle);
+        return new Graph(this, manifests, bundle, collects);
+    }
+
+    /** This graph with the {@code collect:} blocks of its manifests. */
+    public Graph collecting(List<Collect> blocks) {
+        return new Graph(this, manifests, bundle, blocks);
+    }
+
+    /** The {@code collect:} blocks of its manifests, in the order read: what other hosts' exports may join it. */
+    public List<Collect> collects() {
+        return collects;
     }
 
     /** The manifest files it was compiled from (absolute): the one given and those its aggregates include. */

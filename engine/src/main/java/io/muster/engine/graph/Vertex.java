@@ -131,14 +131,19 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
      * @param rewatch on a graph swap, restart this resource's watch if it failed
      * @param realize on a graph swap, let this resource converge once before it is replaced or removed
      * @param reverse when the resource leaves the graph, undo what it did
+     * @param export when set, the resource is published for other hosts to collect, not applied here
      */
     public record Meta(boolean noop, int retry, long delayMs, int pollSeconds, double limit, int burst, List<String> sema,
-                       boolean rewatch, boolean realize, boolean reverse, boolean autoedge, boolean autogroup) {
+                       boolean rewatch, boolean realize, boolean reverse, boolean autoedge, boolean autogroup, Export export) {
         public static final Meta DEFAULT = new Meta(false, 0, 0, 0, Double.POSITIVE_INFINITY, 0, List.of(),
-                false, false, false, true, true);
+                false, false, false, true, true, null);
 
         public Meta {
             sema = List.copyOf(sema);
+        }
+
+        public boolean exported() {
+            return export != null;
         }
 
         /** Whether a failure of attempt number {@code attempt} (0 is the first) is followed by another. */
@@ -147,7 +152,19 @@ public record Vertex(String id, ResourceKind kind, Params params, Map<String, Ob
         }
 
         public Meta withNoop() {
-            return new Meta(true, retry, delayMs, pollSeconds, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup);
+            return new Meta(true, retry, delayMs, pollSeconds, limit, burst, sema, rewatch, realize, reverse, autoedge, autogroup, export);
+        }
+    }
+
+    /**
+     * {@code meta.export}: who may collect the resource and the tags collectors choose it by.
+     *
+     * @param to host patterns (as a {@code nodes:} section's) of the hosts that may collect it; none: any host
+     */
+    public record Export(List<String> to, List<String> tags) {
+        public Export {
+            to = List.copyOf(to);
+            tags = List.copyOf(tags);
         }
     }
 

@@ -12,6 +12,14 @@ public interface ResourceKind {
     Schema schema();
 
     /**
+     * Whether its resources run commands: such a kind is collected from other hosts only when a {@code collect}
+     * block's {@code allow.kinds} names it.
+     */
+    default boolean runsCommands() {
+        return false;
+    }
+
+    /**
      * Builds an instance from its parameters, read through {@link #schema()}; {@link Resource#validate()} is
      * called next. A problem with the values is an {@link InvalidResourceException}; a read the schema does not
      * allow is a bug, an {@link IllegalArgumentException}.

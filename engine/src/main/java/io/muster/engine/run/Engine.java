@@ -101,6 +101,7 @@ final class Engine implements AutoCloseable {
         awaitRealized(gone);
         stopAll(gone);
         reversals.undo(running.graph(), gone.stream().map(Worker::vertex).toList(), next, running.vertexRun());
+        shared.exports().withdrawLeaving(gone.stream().map(Worker::vertex).toList(), next);
         shared.sessions().closeAbsent(next); // after the reversals, which may still need them
         semaphores.use(next);
         Values values = running.values().withGraph(next);

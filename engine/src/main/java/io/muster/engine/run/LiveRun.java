@@ -1,10 +1,13 @@
 package io.muster.engine.run;
 
+import io.muster.engine.exports.Collected;
+import io.muster.engine.exports.Collector;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
+import io.muster.engine.resource.Kinds;
 import io.muster.engine.world.MemoryWorld;
 import io.muster.engine.world.World;
 import java.io.IOException;
@@ -27,6 +30,7 @@ public final class LiveRun implements AutoCloseable {
     private final Convergence convergence;
     private final PathWatches paths;
     private final Engine engine;
+    private final Collector collector;
     private final Clock clock;
     private final ThreadFactory threads;
 
@@ -59,13 +63,22 @@ public final class LiveRun implements AutoCloseable {
             onConverged.accept(converged);
         }, clock, threads);
         this.engine = new Engine(options, world, new Events(), paths, clock, threads);
+        this.collector = new Collector(world, Kinds.installed(), engine::swap);
         convergence.busy(Engine.SWAPPING);
         convergence.start();
     }
 
-    /** Runs {@code next} in place of the running graph (the first call starts the run). */
+    /**
+     * Runs {@code next} in place of the running graph (the first call starts the run), joined with the exports
+     * of other hosts its {@code collect} blocks match, as long as it runs.
+     */
     public void swap(Graph next) throws InterruptedException {
-        engine.swap(next);
+        collector.swap(next);
+    }
+
+    /** Every export of another host the running graph's {@code collect} blocks matched, applied or rejected. */
+    public List<Collected> collected() {
+        return collector.collected();
     }
 
     /** Waits until converged, at most {@code timeoutNanos}; true when converged. */
@@ -109,6 +122,7 @@ public final class LiveRun implements AutoCloseable {
     /** Stops every watch; checks and applies under way finish first. */
     @Override
     public void close() throws InterruptedException, IOException {
+        collector.close(); // first: no graph is swapped in while the engine stops
         convergence.close(); // stopping is not converging: the state stays what it was
         engine.close();
         paths.close();

@@ -39,7 +39,10 @@ final class Reversals {
         Set<String> staying = new HashSet<>();
         for (Vertex v : next.vertices()) for (Vertex declared : v.declared()) staying.add(declared.id());
         for (Vertex gone : dependentsFirst(old, leaving)) {
-            for (Vertex v : gone.declared()) if (!staying.contains(v.id()) && v.meta().reverse()) undo(v, vertexRun);
+            for (Vertex v : gone.declared()) {
+                // an exported resource was never applied here: its collectors undo it
+                if (!staying.contains(v.id()) && v.meta().reverse() && !v.meta().exported()) undo(v, vertexRun);
+            }
         }
     }
 

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ExecutionException;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -53,7 +54,10 @@ final class VertexRun {
         Scope scope = scope(v);
         try {
             String skip = Conditions.skipReason(v.control(), scope);
-            if (skip != null) return ResourceReport.skipped(v.id(), skip);
+            if (skip != null) {
+                if (v.meta().exported() && !noop) shared.exports().withdraw(v);
+                return ResourceReport.skipped(v.id(), skip);
+            }
             if (options.healthCheckOnly() || v.origin().healthCheckOnly()) { // nothing but the checks, which change nothing
                 doing = "health check";
                 List<HealthResult> checks = HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);
@@ -61,6 +65,7 @@ final class VertexRun {
             }
             doing = "rendering";
             Resource resource = build(v, scope);
+            if (v.meta().exported()) return export(v, scope, noop, start);
             boolean refreshed = refresh && resource instanceof Refreshable;
             RunContext context = context(v, refreshed, values.read(v.id()));
             doing = "remember (meta.reverse)";
@@ -86,6 +91,24 @@ final class VertexRun {
             return failed(v, start, "interrupted");
         } catch (Throwable e) { // an Error too (a stack overflow, a huge allocation): it fails this resource, not the run
             return failed(v, start, scope.lookup().redact(describe(e, v.id(), doing)));
+        }
+    }
+
+    /**
+     * Publishes {@code v}, rendered and validated here, for other hosts to collect (in noop: only says it
+     * would). A resource that reads sensitive values is not exported: they would be stored in the fleet.
+     */
+    private ResourceReport export(Vertex v, Scope scope, boolean noop, long start) throws InterruptedException {
+        Params params = bind(v, scope);
+        if (!v.received().isEmpty() || scope.lookup().sensitive(v.id()) || Boolean.TRUE.equals(params.raw("sensitive"))) {
+            return failed(v, start, v.mark() + ": meta.export: a resource with sensitive values is not exported (they would be stored in the fleet)");
+        }
+        if (noop) return ResourceReport.stable(v.id(), "would export", millis(start));
+        try {
+            boolean changed = shared.exports().publish(v, params);
+            return ResourceReport.checked(v.id(), changed, List.of(), false, "exported", millis(start));
+        } catch (ExecutionException e) {
+            return failed(v, start, "export failed: " + (e.getCause() == null ? e : e.getCause()).getMessage());
         }
     }
 

@@ -37,7 +37,9 @@ final class WorkerWatch {
 
     /** Starts with the worker: before its first check, so nothing between them goes unseen. */
     void start(Vertex v) {
-        if (v.meta().pollSeconds() > 0) {
+        if (v.meta().exported()) {
+            ready.countDown(); // what it manages is on its collectors: nothing to watch here
+        } else if (v.meta().pollSeconds() > 0) {
             ready.countDown();
             thread = start("poll " + v.id(), () -> poll(v.meta().pollSeconds()));
         } else if (v.late().isEmpty()) {
@@ -74,7 +76,7 @@ final class WorkerWatch {
      * the values it reads move what it watches.
      */
     void converged(Vertex v, boolean first) {
-        if (v.meta().pollSeconds() > 0) return;
+        if (v.meta().pollSeconds() > 0 || v.meta().exported()) return;
         if (first && thread == null) {
             restart(v);
             return;

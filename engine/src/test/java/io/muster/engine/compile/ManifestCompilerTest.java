@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.muster.engine.graph.Edge;
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Graph;
+import io.muster.engine.graph.Vertex;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
 import io.muster.engine.testing.Manifests;
@@ -190,18 +191,55 @@ class ManifestCompilerTest {
                   - msg:
                       - a: {message: a, meta: {noop: maybe, retry: -2, nop: true}}
                       - a: {message: again}
-                      - b: {message: b, meta: {delay: soon, limit: 2, sema: "db:0", export: true}}
+                      - b: {message: b, meta: {delay: soon, limit: 2, sema: "db:0", export: {to: "[web"}}}
                   - file:
                       - /tmp/d: {ensure: dir}
                 """)).containsExactly(
                 "3:38: msg#a: meta.noop: expected true or false, got the string 'maybe'",
                 "3:52: msg#a: meta.retry: expected a whole number of retries, -1 for forever, got the number -2",
-                "3:56: msg#a: meta: unknown metaparam 'nop' (did you mean 'noop'?); expected one of autoedge, autogroup, burst, delay, limit, noop, poll, realize, retry, reverse, rewatch, sema",
+                "3:56: msg#a: meta: unknown metaparam 'nop' (did you mean 'noop'?); expected one of autoedge, autogroup, burst, delay, export, limit, noop, poll, realize, retry, reverse, rewatch, sema",
                 "4:9: duplicate resource msg#a (first declared at line 3)",
                 "5:39: msg#b: meta.delay: expected milliseconds between retries (0 or more), got the string 'soon'",
                 "5:61: msg#b: meta.sema: expected a size of at least 1 after ':' in 'db:0'",
-                "5:69: msg#b: meta: metaparam 'export' needs a fleet (an agent with etcd); not supported by a local run yet",
+                "5:77: msg#b: meta.export: to: '[web' is not a valid glob: the '[' at character 1 is not closed by a ']'",
                 "7:26: file#/tmp/d: ensure: expected one of present, absent, directory, got 'dir' (did you mean 'directory'?)");
+    }
+
+    @Test
+    void collectBlocksAreCheckedWhereTheyAreWritten() {
+        assertThat(problems("""
+                resources: []
+                collect:
+                  - kind: fiel
+                  - kind: file
+                    from: ["[web"]
+                  - kind: file
+                    where: {contnet: x}
+                  - {kind: file, allow: {paths: [relative/dir]}}
+                  - {kind: file, allow: {kinds: [exce]}}
+                  - {kind: file, tagz: [a], meta: {export: true}}
+                  - just a string
+                """)).containsExactly(
+                "3:11: collect: kind: unknown resource kind 'fiel' (did you mean 'file'?); expected one of apply, document, exec, file, msg, noop",
+                "5:11: collect: from: '[web' is not a valid glob: the '[' at character 1 is not closed by a ']'",
+                "7:12: collect: where: file has no property 'contnet' (did you mean 'content'?)",
+                "8:33: collect: allow.paths: expected absolute paths, got 'relative/dir'",
+                "9:33: collect: allow.kinds: unknown resource kind 'exce' (did you mean 'exec'?)",
+                "10:18: collect: unknown key 'tagz' (did you mean 'tags'?); expected kind, tags, from, where, allow, meta",
+                "10:35: collect: meta.export: a collected resource is not exported again",
+                "11:5: collect: expected a map like {kind: file, tags: [..]}, got the string 'just a string'");
+    }
+
+    @Test
+    void anExportedResourceIsNeverGroupedWithResourcesThatRunHere() throws Exception {
+        Graph g = manifests().compile("""
+                resources:
+                  - file:
+                      - /tmp/x/a: {content: a, meta: {export: {to: ["lb*"], tags: pool}}}
+                      - /tmp/x/b: {content: b}
+                """);
+        assertThat(g.vertex("file#/tmp/x/a").meta().export()).isEqualTo(new Vertex.Export(List.of("lb*"), List.of("pool")));
+        assertThat(g.vertex("file#/tmp/x/a").meta().autogroup()).isFalse();
     }
 
     @Test
@@ -269,7 +307,7 @@ class ManifestCompilerTest {
     @Test
     void structuralMistakesAreExplained() {
         assertThat(problems("resourses: []\n")).containsExactly(
-                "1:1: unknown top-level key 'resourses' (did you mean 'resources'?); expected data, hierarchy, overrides, resources, nodes");
+                "1:1: unknown top-level key 'resourses' (did you mean 'resources'?); expected data, hierarchy, overrides, resources, nodes, collect");
         assertThat(problems("resources:\n  - file:\n      /tmp/a: {}\n")).containsExactly(
                 "3:7: file: expected a list of {name: properties} entries, or a map with a 'name'");
         assertThatThrownBy(() -> manifests().compile("- a\n- b\n")).isInstanceOf(ManifestException.class)

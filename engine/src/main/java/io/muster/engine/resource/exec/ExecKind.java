@@ -43,6 +43,11 @@ public final class ExecKind implements ResourceKind {
     private static final long DEFAULT_TIMEOUT_SECONDS = 300;
 
     @Override
+    public boolean runsCommands() {
+        return true;
+    }
+
+    @Override
     public String name() {
         return "exec";
     }

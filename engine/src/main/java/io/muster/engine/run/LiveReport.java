@@ -36,6 +36,19 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
         return resources.stream().mapToLong(counter).sum();
     }
 
+    /** 0 when no resource is failing as the run ends, 1 when one is: converging does not excuse a failure. */
+    public int exitCode() {
+        return count("failed") > 0 ? 1 : 0;
+    }
+
+    /**
+     * {@code --detailed-exitcodes}, as apply has them: 2 when the run changed something (in noop: found
+     * something to change), 4 when a resource is failing as it ends, 6 both, 0 neither.
+     */
+    public int detailedExitCode() {
+        return (sum(ResourceStats::applies) > 0 ? 2 : 0) | exitCode() * 4;
+    }
+
     public void text(PrintWriter out) {
         out.printf(Locale.ROOT, "%s on %s: %d resources for %dms, %s%n", noop ? "run (noop)" : "run", host, resources.size(), durationMs,
                 converged ? "converged" : "not converged");

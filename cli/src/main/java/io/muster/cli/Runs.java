@@ -36,7 +36,7 @@ final class Runs {
         Graph graph = compiled.get();
         boolean json = flags.output == RunFlags.Output.json;
         Path prefix = flags.prefix();
-        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,
+        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff, manifest.debug,
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
         OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : text::resource);

@@ -107,7 +107,9 @@ class FleetCommandsTest {
         assertThat(deploys.out().lines().toList()).hasSize(2);
         assertThat(deploys.out().lines().toList().getFirst()).startsWith("  1  ").endsWith("first");
         assertThat(deploys.out().lines().toList().getLast()).startsWith("* 2  ").contains("@");
-        Map<?, ?> json = (Map<?, ?>) Json.parse(muster("deploys", "--output", "json").out());
+        String history = muster("deploys", "--output", "json").out();
+        ReportSchema.assertValid(history);
+        Map<?, ?> json = (Map<?, ?>) Json.parse(history);
         assertThat(json.get("current")).isEqualTo(2L);
         assertThat((List<?>) json.get("deploys")).hasSize(2);
 
@@ -117,7 +119,9 @@ class FleetCommandsTest {
         assertThat(muster("rollback").err()).isEqualTo("muster: nothing to roll back to: deploy 1 is the first\n");
         assertThat(muster("rollback", "--to", "2").out()).isEqualTo("rolled back from deploy 1 to 2\n");
         assertThat(muster("rollback", "--to", "9").exit()).isEqualTo(1);
-        assertThat(muster("deploy", dir, "--output", "json").out()).contains("\"deploy\": 3");
+        String deploy = muster("deploy", dir, "--output", "json").out();
+        assertThat(deploy).contains("\"deploy\": 3");
+        ReportSchema.assertValid(deploy);
     }
 
     @Test
@@ -187,8 +191,9 @@ class FleetCommandsTest {
 
         Cli status = muster("status", "--output", "json");
         assertThat(status.exit()).isZero();
+        ReportSchema.assertValid(status.out());
         Map<?, ?> doc = (Map<?, ?>) Json.parse(status.out());
-        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("current_deploy", "hosts"));
+        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("schema", "current_deploy", "hosts"));
         assertThat(doc.get("current_deploy")).isEqualTo(1L);
         List<?> hosts = (List<?>) doc.get("hosts");
         Map<?, ?> db1 = (Map<?, ?>) hosts.get(0);

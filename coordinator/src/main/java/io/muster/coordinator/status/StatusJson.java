@@ -1,5 +1,6 @@
 package io.muster.coordinator.status;
 
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.HostStatus;
 import io.muster.proto.fleet.Summary;
@@ -11,7 +12,7 @@ import java.util.Map;
 
 /**
  * {@code muster status --output json}. Its shape is a contract (add fields, never rename them):
- * {@code {"current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
+ * {@code {"schema": 1, "current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
  * [{"id", "error"}], "error", "updated"}]}}; what a host has not reported yet is null ({@code converged}
  * false, {@code failed} empty), and so is {@code deploy} while it runs none; {@code updated} is its last
  * report's time in ISO-8601 UTC.
@@ -22,7 +23,7 @@ public final class StatusJson {
     public static String render(FleetStatus fleet) {
         List<Object> hosts = new ArrayList<>();
         for (HostView host : fleet.hosts()) hosts.add(host(host));
-        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = JsonDocument.create();
         doc.put("current_deploy", fleet.current().isPresent() ? fleet.current().getAsLong() : null);
         doc.put("hosts", hosts);
         return Json.pretty(doc) + "\n";

@@ -1,5 +1,6 @@
 package io.muster.engine.run;
 
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.util.Json;
@@ -84,7 +85,7 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
             entry.put("grouped", s.grouped());
             entries.add(entry);
         }
-        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = JsonDocument.create();
         doc.put("host", host);
         doc.put("mode", noop ? "noop" : "run");
         doc.put("converged", converged);

@@ -73,11 +73,12 @@ final class RunFlags {
     }
 
     Path prefix() {
-        if (prefix.dir != null) return prefix.dir.toAbsolutePath();
+        // --tmp-prefix first: a --prefix from muster.conf or MUSTER_PREFIX is only a default, which the command line overrides
         if (prefix.tmp) { // created only when a resource keeps state, so a run that keeps none leaves nothing behind
             String name = "muster-prefix-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             return Path.of(System.getProperty("java.io.tmpdir"), name);
         }
+        if (prefix.dir != null) return prefix.dir.toAbsolutePath();
         return defaultPrefix();
     }
 

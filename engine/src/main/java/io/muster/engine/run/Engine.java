@@ -78,7 +78,7 @@ final class Engine implements AutoCloseable {
         this.reversals = new Reversals(options, report -> events.report(report, false));
         Graph empty = new Graph(List.of(), List.of());
         Values values = new Values(empty);
-        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(empty, options));
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop, clock, empty), new AggregateOutcome(empty, options));
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
@@ -114,7 +114,7 @@ final class Engine implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
-        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(next, options));
+        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock, next), new AggregateOutcome(next, options));
         events.graph(next);
         events.eventful();
         Graph previous = running.graph();

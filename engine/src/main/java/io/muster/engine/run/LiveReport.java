@@ -39,7 +39,7 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
 
     /** 0 when no resource is failing as the run ends, 1 when one is: converging does not excuse a failure. */
     public int exitCode() {
-        return count("failed") > 0 ? 1 : 0;
+        return count("failed") + count("would_fail") > 0 ? 1 : 0;
     }
 
     /**

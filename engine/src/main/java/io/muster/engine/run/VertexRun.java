@@ -2,12 +2,14 @@ package io.muster.engine.run;
 
 import io.muster.engine.compile.Conditions;
 import io.muster.engine.compile.Rendering;
+import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.health.HealthChecks;
 import io.muster.engine.health.HealthResult;
 import io.muster.engine.health.StopSignal;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Groupable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Params;
@@ -37,13 +39,16 @@ final class VertexRun {
     private final StopSignal stop;
     /** The run's: what the durations in reports are measured on. */
     private final Clock clock;
+    /** The graph the vertices are of: in noop, what comes before a resource may make what it lacks. */
+    private final Graph graph;
 
-    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop, Clock clock) {
+    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop, Clock clock, Graph graph) {
         this.options = options;
         this.values = values;
         this.shared = shared;
         this.stop = stop;
         this.clock = clock;
+        this.graph = graph;
     }
 
     ResourceReport run(Vertex v, boolean refresh) {
@@ -68,6 +73,11 @@ final class VertexRun {
             doing = noop ? "check" : "check or apply";
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
+            if (options.noop() && result.isChanged() && resource instanceof Foreseeable foreseeable) {
+                doing = "foresight";
+                String doom = foreseeable.failureToCome(new GraphUpstream(graph, v));
+                if (doom != null) return ResourceReport.wouldFail(v.id(), result.changes(), scope.lookup().redact(doom), millis(start));
+            }
             doing = "health check";
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
             List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);

@@ -133,12 +133,14 @@ final class RunCommand implements Callable<Integer> {
         boolean json = run.output == RunFlags.Output.json;
         TextReport text = new TextReport(out, false, run.colors(), run.verbosity());
         long start = System.nanoTime();
-        LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
+        Progress progress = run.progress(err);
+        LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : progress.before(text::resource), converged -> {
             if (status != null) status.write(converged);
             if (converged && convergedTimeout >= 0) done.countDown();
         });
         boolean converged;
-        try {
+        try (progress) {
+            live.activity(progress);
             live.swap(graph);
             try (ManifestReloader reloader = new ManifestReloader(live, graph, () -> manifest.compile(err));
                  Hangup hangup = new Hangup(reloader::reload)) {

@@ -56,6 +56,11 @@ final class RunFlags {
         return on ? Colors.ANSI : Colors.NONE;
     }
 
+    /** What runs for a while, on {@code err}; nothing with --quiet, which is silent when all is well. */
+    Progress progress(java.io.PrintWriter err) {
+        return loudness.quiet ? Progress.silent() : Progress.on(err);
+    }
+
     TextReport.Verbosity verbosity() {
         if (loudness.quiet) return TextReport.Verbosity.QUIET;
         return loudness.verbose ? TextReport.Verbosity.VERBOSE : TextReport.Verbosity.NORMAL;

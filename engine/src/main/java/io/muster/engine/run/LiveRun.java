@@ -64,6 +64,11 @@ public final class LiveRun implements AutoCloseable {
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
+    /** Tells {@code watcher} which resources run, as each check or apply begins and ends; before the first {@link #swap}. */
+    public void activity(Activity watcher) {
+        engine.activity(watcher);
+    }
+
     public void swap(Graph next) throws InterruptedException {
         engine.swap(next);
     }

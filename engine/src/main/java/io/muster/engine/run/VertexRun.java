@@ -188,8 +188,8 @@ final class VertexRun {
      * in check}), its stack trace logged for {@code --debug}.
      */
     static String describe(Throwable e, String id, String doing) {
+        LoggerFactory.getLogger("muster").debug("{}: {} in {}", id, e, doing, e); // --debug: where it came from
         if (!(e instanceof Error)) return e.getMessage() == null ? e.toString() : e.getMessage();
-        LoggerFactory.getLogger("muster").debug("{}: {} in {}", id, e, doing, e);
         return "internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
                 + " in " + doing;
     }

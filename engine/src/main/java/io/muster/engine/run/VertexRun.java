@@ -24,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -95,7 +97,7 @@ final class VertexRun {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
         } catch (Throwable e) { // an Error too (a stack overflow, a huge allocation): it fails this resource, not the run
-            return failed(v, start, scope.lookup().redact(describe(e, v.id(), doing)));
+            return failed(v, start, describe(e, v.id(), doing, scope.lookup()::redact));
         }
     }
 
@@ -183,14 +185,20 @@ final class VertexRun {
     }
 
     /**
-     * What a report says of something a resource threw: an exception's message (or what it is, when it has
-     * none); for an {@link Error}, which one and what it interrupted ({@code internal error: StackOverflowError
-     * in check}), its stack trace logged for {@code --debug}.
+     * What a report says of something a resource threw, redacted: an exception's message (or what it is, when it
+     * has none); for an {@link Error}, which one and what it interrupted ({@code internal error: StackOverflowError
+     * in check}). With {@code --debug} its stack trace is logged too, under the same redaction (a message may
+     * quote a sensitive value the resource read).
      */
-    static String describe(Throwable e, String id, String doing) {
-        LoggerFactory.getLogger("muster").debug("{}: {} in {}", id, e, doing, e); // --debug: where it came from
-        if (!(e instanceof Error)) return e.getMessage() == null ? e.toString() : e.getMessage();
-        return "internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
-                + " in " + doing;
+    static String describe(Throwable e, String id, String doing, UnaryOperator<String> redact) {
+        Logger log = LoggerFactory.getLogger("muster");
+        if (log.isDebugEnabled()) {
+            Throwable shown = new Throwable(redact.apply(e.toString()));
+            shown.setStackTrace(e.getStackTrace());
+            log.debug("{}: failed in {}", id, doing, shown);
+        }
+        if (!(e instanceof Error)) return redact.apply(e.getMessage() == null ? e.toString() : e.getMessage());
+        return redact.apply("internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+                + " in " + doing);
     }
 }

@@ -12,13 +12,13 @@ import io.muster.coordinator.status.DeployWait;
 import io.muster.coordinator.status.HostView;
 import io.muster.coordinator.status.StatusJson;
 import io.muster.engine.facts.Facts;
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.HostStatus;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -99,7 +99,7 @@ final class DeployCommand implements Callable<Integer> {
                 return 1;
             }
             Deployer.Published published = new Deployer(etcd, Clock.systemUTC()).publish(bundle, message, who);
-            Map<String, Object> doc = new LinkedHashMap<>();
+            Map<String, Object> doc = JsonDocument.create();
             doc.put("deploy", published.id());
             doc.put("files", published.files());
             doc.put("stored", published.stored());

@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.coordinator.deploy.DeployHistory;
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.Deploy;
 import java.io.PrintWriter;
@@ -52,7 +53,7 @@ final class DeploysCommand implements Callable<Integer> {
                     entry.put("files", d.getFilesCount());
                     list.add(entry);
                 }
-                Map<String, Object> doc = new LinkedHashMap<>();
+                Map<String, Object> doc = JsonDocument.create();
                 doc.put("current", current.isPresent() ? current.getAsLong() : null);
                 doc.put("deploys", list);
                 out.print(Json.pretty(doc) + "\n");

@@ -14,7 +14,7 @@ final class FleetOptions {
     CommandSpec spec;
 
     @Option(names = "--etcd", paramLabel = "URL[,URL…]",
-            description = "etcd client URLs (default: $MUSTER_ETCD, else " + EtcdOptions.DEFAULT_ENDPOINT + ").")
+            description = "etcd client URLs (default: $MUSTER_ETCD, else muster.conf's etcd, else " + EtcdOptions.DEFAULT_ENDPOINT + ").")
     String endpoints;
 
     @Option(names = "--namespace", paramLabel = "PREFIX", description = "Prefix of every key muster keeps in etcd (default: ${DEFAULT-VALUE}).",

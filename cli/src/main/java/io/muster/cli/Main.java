@@ -64,8 +64,18 @@ public final class Main {
         Supplier<Object> invoked = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
         if (invoked != null) root.addSubcommand(args[0], invoked.get());
         else SUBCOMMANDS.forEach((name, command) -> root.addSubcommand(name, command.get()));
+        Settings settings = Settings.read(System.getenv());
         return root
+                .setDefaultValueProvider(settings)
                 .setExecutionStrategy(parsed -> {
+                    Integer help = CommandLine.executeHelpRequest(parsed);
+                    if (help != null) return help;
+                    if (!settings.problems().isEmpty()) { // a bad setting is a usage mistake made ahead of time
+                        PrintWriter err = parsed.commandSpec().commandLine().getErr();
+                        settings.problems().forEach(problem -> err.println("muster: " + problem));
+                        err.flush();
+                        return USAGE;
+                    }
                     CommandLine.ParseResult command = parsed.subcommand();
                     if (command != null && command.hasMatchedOption("--debug")) LogSetup.debug();
                     else if (command != null && command.hasMatchedOption("--quiet")) LogSetup.quiet();

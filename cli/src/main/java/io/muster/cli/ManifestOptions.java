@@ -46,22 +46,27 @@ final class ManifestOptions {
 
     /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns empty. */
     Optional<Graph> compile(PrintWriter err) {
-        if (maxApplyDepth < 1) {
-            throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
-        }
-        Map<String, Object> externalData = assignments(data, "--data");
-        Map<String, Object> factOverrides = assignments(facts, "--fact");
         try {
-            Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
-            overrides = Maps.deepMerge(overrides, factOverrides);
-            CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
-            return Optional.of(new ManifestCompiler(options).compile(manifest));
+            return Optional.of(compileOrThrow());
         } catch (ManifestException e) {
             for (Problem p : e.problems()) err.println(p);
             if (debug && e.getCause() != null) e.getCause().printStackTrace(err);
             err.flush();
             return Optional.empty();
         }
+    }
+
+    /** Compiles the manifest; its problems are the exception's. A bad flag is a usage error (exit 64). */
+    Graph compileOrThrow() throws ManifestException {
+        if (maxApplyDepth < 1) {
+            throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
+        }
+        Map<String, Object> externalData = assignments(data, "--data");
+        Map<String, Object> factOverrides = assignments(facts, "--fact");
+        Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
+        overrides = Maps.deepMerge(overrides, factOverrides);
+        CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
+        return new ManifestCompiler(options).compile(manifest);
     }
 
     /** {@code --data} and {@code --fact} values; a malformed one is a usage error (exit 64). */

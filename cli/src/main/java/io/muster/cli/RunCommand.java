@@ -26,14 +26,19 @@ import picocli.CommandLine.Spec;
 
 @Command(name = "run", mixinStandardHelpOptions = true, sortOptions = false,
         description = {"Keep a manifest applied: every resource is watched and repaired the moment it drifts, and the "
-                + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM."},
+                + "manifest is reloaded when it changes.", "Runs until converged (--converged-timeout), --max-runtime, or SIGINT/SIGTERM; SIGHUP reloads the manifest "
+                + "(and the --facts file and environment it is compiled with)."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped: converged, --max-runtime reached, or a signal", "1:the manifest is invalid", "64:usage error",
+        exitCodeList = {"0:converged or --max-runtime reached with no resource failing, or stopped by a signal",
+                "1:the manifest is invalid, or it ended (converged, --max-runtime) with resources still failing",
+                "2:changes were made (--detailed-exitcodes)", "4:resources still failing (--detailed-exitcodes)",
+                "6:changes and failures (--detailed-exitcodes)", "64:usage error",
                 "75:another run holds the state lock (see --wait-lock)", "130, 143:a second SIGINT, SIGTERM (or one while waiting for the lock)"},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  muster run site.yaml                          keep this host converged",
                 "  muster run site.yaml --converged-timeout 30   exit once quiet for 30 s",
+                "  kill -HUP PID                                 reload the manifest and its --facts file",
                 "  muster run site.yaml --prometheus             serve /metrics on :9233 too%n"})
 final class RunCommand implements Callable<Integer> {
     @Mixin
@@ -64,6 +69,10 @@ final class RunCommand implements Callable<Integer> {
 
     @Option(names = "--status-file", paramLabel = "FILE", description = "Append 'converged' or 'not converged' to FILE at each transition.")
     Path statusFile;
+
+    @Option(names = "--detailed-exitcodes",
+            description = "As the run ends by itself: 0 no changes, 2 changes, 4 resources still failing, 6 both.")
+    boolean detailed;
 
     @Mixin
     PrometheusFlags prometheus;
@@ -104,31 +113,37 @@ final class RunCommand implements Callable<Integer> {
                 err.println("muster: cannot serve metrics on " + prometheus.listen + ": " + e.getMessage());
                 return 1;
             }
+            LiveReport report;
             try (server) {
-                runUntilDone(graph, options, status, metrics, done);
+                report = runUntilDone(graph, options, status, metrics, done);
             }
+            if (signals.caught() != null) return 0; // asked to stop, as a service manager does: not a failure of the run
+            return detailed ? report.detailedExitCode() : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;
         }
-        return 0;
     }
 
-    /** Runs the graph until {@code done} (or --max-runtime), then prints the report. */
-    private void runUntilDone(Graph graph, RunOptions options, StatusFile status, Metrics metrics, CountDownLatch done) throws Exception {
+    /** Runs the graph until {@code done} (or --max-runtime), then prints the report and returns it. */
+    @SuppressWarnings("try") // SIGHUP is handled while the run runs, never called
+    private LiveReport runUntilDone(Graph graph, RunOptions options, StatusFile status, Metrics metrics, CountDownLatch done) throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
         boolean json = run.output == RunFlags.Output.json;
         TextReport text = new TextReport(out, false, run.colors(), run.verbosity());
         long start = System.nanoTime();
-        LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : text::resource, converged -> {
+        Progress progress = run.progress(err);
+        LiveRun live = new LiveRun(options, convergedTimeout >= 0 ? convergedTimeout : DEFAULT_QUIET_SECONDS, metrics, json ? r -> {} : progress.before(text::resource), converged -> {
             if (status != null) status.write(converged);
             if (converged && convergedTimeout >= 0) done.countDown();
         });
         boolean converged;
-        try {
+        try (progress) {
+            live.activity(progress);
             live.swap(graph);
-            try (ManifestReloader reloader = new ManifestReloader(live, graph, () -> manifest.compile(err))) {
+            try (ManifestReloader reloader = new ManifestReloader(live, graph, () -> manifest.compile(err));
+                 Hangup hangup = new Hangup(reloader::reload)) {
                 if (maxRuntime == null) done.await();
                 else done.await(Math.round(maxRuntime * 1000), TimeUnit.MILLISECONDS);
             }
@@ -141,5 +156,6 @@ final class RunCommand implements Callable<Integer> {
         if (json) out.print(report.json());
         else if (run.verbosity() != TextReport.Verbosity.QUIET) report.text(out);
         out.flush();
+        return report;
     }
 }

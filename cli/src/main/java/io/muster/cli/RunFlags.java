@@ -56,6 +56,11 @@ final class RunFlags {
         return on ? Colors.ANSI : Colors.NONE;
     }
 
+    /** What runs for a while, on {@code err}; nothing with --quiet, which is silent when all is well. */
+    Progress progress(java.io.PrintWriter err) {
+        return loudness.quiet ? Progress.silent() : Progress.on(err);
+    }
+
     TextReport.Verbosity verbosity() {
         if (loudness.quiet) return TextReport.Verbosity.QUIET;
         return loudness.verbose ? TextReport.Verbosity.VERBOSE : TextReport.Verbosity.NORMAL;
@@ -73,11 +78,12 @@ final class RunFlags {
     }
 
     Path prefix() {
-        if (prefix.dir != null) return prefix.dir.toAbsolutePath();
+        // --tmp-prefix first: a --prefix from muster.conf or MUSTER_PREFIX is only a default, which the command line overrides
         if (prefix.tmp) { // created only when a resource keeps state, so a run that keeps none leaves nothing behind
             String name = "muster-prefix-" + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36);
             return Path.of(System.getProperty("java.io.tmpdir"), name);
         }
+        if (prefix.dir != null) return prefix.dir.toAbsolutePath();
         return defaultPrefix();
     }
 

@@ -47,14 +47,19 @@ final class Runs {
         Graph graph = joining.join(compiled.get());
         boolean json = flags.output == RunFlags.Output.json;
         Path prefix = flags.prefix();
-        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff && !json, manifest.debug,
+        RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff, manifest.debug,
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
-        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : text::resource);
+        Progress progress = flags.progress(err);
+        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(text::resource));
+        run.activity(progress);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
         try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));
              StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
-            Report report = run.run();
+            Report report;
+            try (progress) {
+                report = run.run();
+            }
             if (json) {
                 out.print(JsonReport.render(report));
                 out.flush();

@@ -37,7 +37,7 @@ class CliTest {
         Map<String, Object> doc = Manifests.json(cli.out());
         assertThat(doc).containsKeys("host", "duration_ms").containsEntry("mode", "apply");
         assertThat(doc.get("summary")).isEqualTo(Map.of("total", 4, "changed", 2, "stable", 0, "failed", 1, "skipped", 1,
-                "unresolvable", 0, "refreshed", 0));
+                "unresolvable", 0, "would_fail", 0, "refreshed", 0));
         @SuppressWarnings("unchecked")
         List<Map<String, Object>> resources = (List<Map<String, Object>>) doc.get("resources");
         assertThat(resources).extracting(r -> r.get("id")).containsExactly(

@@ -3,14 +3,10 @@ package io.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.muster.engine.testing.Manifests;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Collectors;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -74,22 +70,10 @@ class ColorTest {
         assertThat(onATerminal(Map.of("NO_COLOR", "1"), "plan", site, "--tmp-prefix", "--color=always")).as("the flag wins").contains(ESC);
     }
 
-    /** What muster prints with a terminal (a pseudo-terminal, made by script(1)) as its standard output. */
+    /** What muster prints with a terminal as its standard output. */
     private String onATerminal(Map<String, String> environment, Object... args) throws Exception {
-        String command = MusterProcess.command(List.of(), args).stream().map(ColorTest::quoted).collect(Collectors.joining(" "));
-        ProcessBuilder builder = new ProcessBuilder("script", "--quiet", "--return", "--command", command, "/dev/null")
-                .directory(dir.toFile()).redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
-                .redirectErrorStream(true);
-        builder.environment().remove("NO_COLOR");
-        builder.environment().putAll(environment);
-        Process script = builder.start();
-        String out = new String(script.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(script.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(script.exitValue()).as(out).isEqualTo(2);
-        return out.replace("\r\n", "\n");
-    }
-
-    private static String quoted(String arg) {
-        return "'" + arg.replace("'", "'\\''") + "'";
+        Pty pty = Pty.run(dir, environment, args);
+        assertThat(pty.exit()).as(pty.out()).isEqualTo(2);
+        return pty.out();
     }
 }

@@ -129,7 +129,8 @@ class ExecHardeningTest {
                 assertThat(muster.awaitExit(PATIENCE)).isEqualTo(1);
 
                 assertThat(muster.out()).contains("no such user '(sensitive)'", "user '(sensitive)' does not exist on this host",
-                        "(in directory "); // the cwd, in Java's exception text, shown redacted
+                        "its working directory (sensitive) does not exist");
+                assertThat(muster.err()).as("--debug's stack traces, redacted too").contains("\tat ");
                 assertThat(muster.out() + muster.err()).doesNotContain(SECRET);
             }
         }

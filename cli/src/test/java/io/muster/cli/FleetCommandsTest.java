@@ -110,7 +110,9 @@ class FleetCommandsTest {
         assertThat(deploys.out().lines().toList()).hasSize(2);
         assertThat(deploys.out().lines().toList().getFirst()).startsWith("  1  ").endsWith("first");
         assertThat(deploys.out().lines().toList().getLast()).startsWith("* 2  ").contains("@");
-        Map<?, ?> json = (Map<?, ?>) Json.parse(muster("deploys", "--output", "json").out());
+        String history = muster("deploys", "--output", "json").out();
+        ReportSchema.assertValid(history);
+        Map<?, ?> json = (Map<?, ?>) Json.parse(history);
         assertThat(json.get("current")).isEqualTo(2L);
         assertThat((List<?>) json.get("deploys")).hasSize(2);
 
@@ -120,7 +122,9 @@ class FleetCommandsTest {
         assertThat(muster("rollback").err()).isEqualTo("muster: nothing to roll back to: deploy 1 is the first\n");
         assertThat(muster("rollback", "--to", "2").out()).isEqualTo("rolled back from deploy 1 to 2\n");
         assertThat(muster("rollback", "--to", "9").exit()).isEqualTo(1);
-        assertThat(muster("deploy", dir, "--output", "json").out()).contains("\"deploy\": 3");
+        String deploy = muster("deploy", dir, "--output", "json").out();
+        assertThat(deploy).contains("\"deploy\": 3");
+        ReportSchema.assertValid(deploy);
     }
 
     @Test
@@ -190,8 +194,9 @@ class FleetCommandsTest {
 
         Cli status = muster("status", "--output", "json");
         assertThat(status.exit()).isZero();
+        ReportSchema.assertValid(status.out());
         Map<?, ?> doc = (Map<?, ?>) Json.parse(status.out());
-        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("current_deploy", "hosts"));
+        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("schema", "current_deploy", "hosts"));
         assertThat(doc.get("current_deploy")).isEqualTo(1L);
         List<?> hosts = (List<?>) doc.get("hosts");
         Map<?, ?> db1 = (Map<?, ?>) hosts.get(0);
@@ -315,8 +320,10 @@ class FleetCommandsTest {
                 """);
         assertThat(muster("exports", "--kind", "exec").out()).isEqualTo("no exports\n");
 
+        String json = muster("exports", "--output", "json").out();
+        ReportSchema.assertValid(json);
         @SuppressWarnings("unchecked")
-        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(muster("exports", "--output", "json").out())).get("exports");
+        List<Map<String, Object>> rows = (List<Map<String, Object>>) ((Map<String, Object>) Json.parse(json)).get("exports");
         assertThat(rows.get(1)).containsEntry("exporter", "web1").containsEntry("collected_by", List.of("lb1"))
                 .containsEntry("params", Map.of("path", "/etc/lb/web1", "content", "server web1\n"));
         assertThat(rows.get(0)).containsEntry("rejected_by", List.of(Map.of("host", "lb1",
@@ -333,6 +340,8 @@ class FleetCommandsTest {
     void planOnACollectorShowsWhatItWouldCollectFromTheFleetAndSaysSoWithoutOne() throws Exception {
         Path pool = dir.resolve("pool");
         Path lb = Files.writeString(dir.resolve("lb.yaml"), """
+                resources:
+                  - file: [{POOL: {ensure: directory}}]
                 collect:
                   - {kind: file, tags: [pool], allow: {paths: [POOL]}}
                 """.replace("POOL", pool.toString()));
@@ -342,7 +351,8 @@ class FleetCommandsTest {
 
         Cli alone = Cli.run("plan", lb);
         assertThat(alone.err()).contains("collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected");
-        assertThat(alone.exit()).as(alone.err()).isZero();
+        assertThat(alone.exit()).as(alone.err()).isEqualTo(2); // the pool directory, and nothing collected
+        assertThat(alone.out()).doesNotContain("file#backend@web1");
 
         Cli planned = muster("plan", lb);
         assertThat(planned.exit()).as(planned.err()).isEqualTo(2);

@@ -141,6 +141,7 @@ class FleetEndToEndTest {
 
         Cli status = muster("status", "--output", "json");
         assertThat(status.exit()).as(status.err()).isZero();
+        ReportSchema.assertValid(status.out());
         @SuppressWarnings("unchecked")
         Map<String, Object> json = (Map<String, Object>) Json.parse(status.out());
         assertThat(json).containsEntry("current_deploy", 1L);

@@ -187,10 +187,73 @@ class RunCommandTest {
                 """);
         MusterProcess muster = run(site, "--converged-timeout", 0, "--output", "json");
 
-        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(muster.awaitExit(PATIENCE)).as("a resource still fails").isEqualTo(1);
         assertThat(path("a")).hasContent("a");
         assertThat(map(Manifests.json(muster.out()), "summary")).containsEntry("failed", 1).containsEntry("pending", 0);
         assertThat(resource(Manifests.json(muster.out()), "document#" + path("deep.json"))).containsEntry("status", "failed");
+    }
+
+    @Test
+    void convergedWithResourcesStillFailingExitsOne() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                  - exec: [{one: {command: "false"}}, {two: {command: "false"}}, {three: {command: "false"}}]
+                """);
+        MusterProcess muster = run(site, "--converged-timeout", 1);
+
+        assertThat(muster.awaitExit(PATIENCE)).isEqualTo(1);
+        assertThat(muster.out()).containsPattern("(?m)^run on \\S+: 4 resources for \\d+ms, converged$")
+                .containsPattern("(?m)^  checks \\d+, changes 1, failures 3; now: changed 0, stable 1, failed 3,");
+    }
+
+    @Test
+    void detailedExitcodesSayWhetherTheRunChangedSomethingAndWhetherResourcesStillFail() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                """);
+        assertThat(run(site, "--converged-timeout", 0, "--detailed-exitcodes").awaitExit(PATIENCE)).as("changed").isEqualTo(2);
+        assertThat(run(site, "--converged-timeout", 0, "--detailed-exitcodes").awaitExit(PATIENCE)).as("nothing to do").isZero();
+        Files.delete(path("a"));
+        assertThat(run(site, "--converged-timeout", 0, "--detailed-exitcodes", "--noop").awaitExit(PATIENCE)).as("would change")
+                .isEqualTo(2);
+        manifest("""
+                resources:
+                  - file: [{ROOT/a: {content: "a\\n"}}]
+                  - exec: [{broken: {command: "false"}}]
+                """);
+        assertThat(run(site, "--converged-timeout", 0, "--detailed-exitcodes").awaitExit(PATIENCE)).as("both").isEqualTo(6);
+        assertThat(run(site, "--converged-timeout", 0, "--detailed-exitcodes").awaitExit(PATIENCE)).as("failing").isEqualTo(4);
+    }
+
+    @Test
+    void sighupReloadsTheManifestWithItsFactsAndTheRunGoesOn() throws Exception {
+        Path facts = path("facts.yaml");
+        Files.writeString(facts, "colour: red\n");
+        Path site = manifest("""
+                resources:
+                  - file: [{ROOT/colour: {content: "${facts.colour}\\n"}}]
+                """);
+        MusterProcess muster = run(site, "--facts", facts, "--status-file", status());
+        eventually().until(() -> Files.exists(path("colour")) && converged());
+        Files.writeString(facts, "colour: blue\n"); // the facts file is not watched: SIGHUP says it changed
+
+        hangup(muster);
+
+        eventually().until(() -> Files.readString(path("colour")).equals("blue\n") && statusLines().size() >= 3 && converged());
+        assertThat(muster.err()).contains("muster: reloading the manifest (SIGHUP)", "manifest reloaded: 1 resources");
+        hangup(muster); // and again: a second SIGHUP is not the JVM's exit 129 either
+        eventually().until(() -> muster.err().split("manifest reloaded", -1).length == 3);
+        assertThat(muster.isAlive()).isTrue();
+        muster.terminate();
+        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(muster.out()).containsPattern("(?m)^file#" + path("colour") + " changed content \\d+ms$")
+                .containsPattern("(?m)^run on \\S+: 1 resources for \\d+ms, (not )?converged$").contains("failures 0");
+    }
+
+    private static void hangup(MusterProcess muster) throws IOException, InterruptedException {
+        assertThat(new ProcessBuilder("kill", "-HUP", Long.toString(muster.pid())).start().waitFor()).isZero();
     }
 
     @Test
@@ -216,7 +279,7 @@ class RunCommandTest {
                 """);
         MusterProcess muster = run(site, "--max-runtime", 2, "--output", "json");
 
-        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(muster.awaitExit(PATIENCE)).as("a resource still fails").isEqualTo(1);
         Map<String, Object> doc = Manifests.json(muster.out());
         assertThat(number(doc, "duration_ms")).isBetween(2000L, 10_000L);
         Map<String, Object> broken = resource(doc, "exec#broken");
@@ -232,7 +295,7 @@ class RunCommandTest {
                 """);
         MusterProcess muster = run(site, "--max-runtime", 1, "--status-file", status(), "--output", "json");
 
-        assertThat(muster.awaitExit(PATIENCE)).isZero();
+        assertThat(muster.awaitExit(PATIENCE)).isEqualTo(1);
         assertThat(Manifests.json(muster.out())).containsEntry("converged", false);
         assertThat(statusLines()).doesNotContain("converged");
     }

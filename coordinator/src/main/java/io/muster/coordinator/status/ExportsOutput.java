@@ -1,5 +1,6 @@
 package io.muster.coordinator.status;
 
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.util.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,9 @@ public final class ExportsOutput {
             row.put("rejected_by", rejected);
             rows.add(row);
         }
-        return Json.pretty(Map.of("exports", rows)) + "\n";
+        Map<String, Object> doc = JsonDocument.create();
+        doc.put("exports", rows);
+        return Json.pretty(doc) + "\n";
     }
 
     private static String listed(List<String> items, String none) {

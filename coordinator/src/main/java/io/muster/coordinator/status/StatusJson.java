@@ -1,5 +1,6 @@
 package io.muster.coordinator.status;
 
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.Collected;
 import io.muster.proto.fleet.HostStatus;
@@ -12,7 +13,7 @@ import java.util.Map;
 
 /**
  * {@code muster status --output json}. Its shape is a contract (add fields, never rename them):
- * {@code {"current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
+ * {@code {"schema": 1, "current_deploy": N, "hosts": [{"host", "alive", "deploy", "graph", "converged", "summary", "failed":
  * [{"id", "error"}], "error", "updated", "collected": [{"id", "kind", "exporter", "name", "rejected"}],
  * "exports"}]}}; what a host has not reported yet is null ({@code converged} false, {@code failed} and {@code collected} empty), and
  * so is {@code deploy} while it runs none; {@code updated} is its last report's time in ISO-8601 UTC; {@code
@@ -29,7 +30,7 @@ public final class StatusJson {
             one.put("exports", fleet.exportsOf(host.host()));
             hosts.add(one);
         }
-        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = JsonDocument.create();
         doc.put("current_deploy", fleet.current().isPresent() ? fleet.current().getAsLong() : null);
         doc.put("hosts", hosts);
         return Json.pretty(doc) + "\n";

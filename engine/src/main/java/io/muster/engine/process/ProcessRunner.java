@@ -12,6 +12,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * How commands run: working directory, environment, search path, user and group, timeout and how much
@@ -88,10 +90,32 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
      * No timeout applies: whoever starts it ends it with {@link ProcessGroups#kill}.
      */
     public Process start(List<String> argv, String name, ProcessBuilder.Redirect stderr) throws IOException, InterruptedException {
+        ProcessBuilder builder = prepare(argv, name).redirectError(stderr);
+        try {
+            return ProcessGroups.start(builder);
+        } catch (IOException e) {
+            throw new IOException("cannot run " + name + ": " + reason(e));
+        }
+    }
+
+    /**
+     * Why {@code argv} could not start now, as {@link #start} would say it: its user or group does not exist, its
+     * working directory or its program is missing; null when nothing stands in its way. Starts nothing.
+     */
+    public String cannotStart(List<String> argv, String name) throws InterruptedException {
+        if (cwd != null && !Files.isDirectory(cwd)) return "cannot run " + name + ": its working directory " + cwd + " does not exist";
+        try {
+            prepare(argv, name);
+            return null;
+        } catch (IOException e) {
+            return e.getMessage();
+        }
+    }
+
+    /** The builder that starts {@code argv}: its program found, its user and group switched to, its environment set. */
+    private ProcessBuilder prepare(List<String> argv, String name) throws IOException, InterruptedException {
         if (argv.isEmpty()) throw new IllegalArgumentException("no program to run");
-        ProcessBuilder builder = new ProcessBuilder()
-                .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                .redirectError(stderr);
+        ProcessBuilder builder = new ProcessBuilder().redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
         List<String> command = new ArrayList<>(ProcessGroups.prefix());
         if (user != null || group != null) command.addAll(switchUser(builder.environment()));
         if (cwd != null) builder.directory(cwd.toFile());
@@ -99,11 +123,7 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
         if (!searchPath.isEmpty()) builder.environment().put("PATH", String.join(File.pathSeparator, searchPath));
         command.add(resolve(argv.get(0), name, builder.environment()));
         command.addAll(argv.subList(1, argv.size()));
-        try {
-            return ProcessGroups.start(builder.command(command));
-        } catch (IOException e) {
-            throw new IOException("cannot run " + name + ": " + reason(e));
-        }
+        return builder.command(command);
     }
 
     private static String seconds(Duration d) {
@@ -127,14 +147,15 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
             Path file = where(program);
             if (!Files.exists(file)) throw new IOException("cannot run " + name + ": no such file");
             if (!Files.isRegularFile(file) || !Files.isExecutable(file)) throw new IOException("cannot run " + name + ": not an executable file");
-            return program;
+            return runnable(file, program, name);
         }
         List<String> dirs = searchPath.isEmpty() ? List.of(environment.getOrDefault("PATH", "").split(File.pathSeparator)) : searchPath;
         for (String dir : dirs) {
             Path candidate = where(dir.isEmpty() ? "." : dir).resolve(program);
-            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) return candidate.toString();
+            if (Files.isRegularFile(candidate) && Files.isExecutable(candidate)) return runnable(candidate, candidate.toString(), name);
         }
-        throw new IOException("cannot run " + name + ": not found in " + (searchPath.isEmpty() ? "PATH " : "path ") + String.join(":", dirs));
+        String where = searchPath.isEmpty() ? "PATH (PATH=" : "the exec's path (path: ";
+        throw new IOException("cannot run " + name + ": not found in " + where + String.join(":", dirs) + ")");
     }
 
     /** A path as the command sees it: relative ones start in its working directory. */
@@ -162,10 +183,43 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
         return prefix;
     }
 
-    private static String reason(IOException e) {
+    private static final Pattern ERRNO = Pattern.compile("error[=:] ?(\\d+)");
+
+    /**
+     * Why a program that {@link #resolve} found could not start, in words rather than the JDK's
+     * {@code Exec failed, error: 2}: the working directory is gone, or the system's own text for the error.
+     */
+    private String reason(IOException e) {
         String message = String.valueOf(e.getMessage());
-        int colon = message.lastIndexOf("error=");
-        return colon >= 0 ? message.substring(colon) : message;
+        Matcher errno = ERRNO.matcher(message);
+        if (!errno.find()) return message;
+        if (errno.group(1).equals("2") && cwd != null && !Files.isDirectory(cwd)) return "its working directory " + cwd + " does not exist";
+        int text = message.indexOf(", ", errno.end());
+        String said = text >= 0 ? message.substring(text + 2) : message.substring(errno.end()).replaceAll("^[ (]+|\\)$", "");
+        return said.isEmpty() ? "error " + errno.group(1) : said + " (errno " + errno.group(1) + ")";
+    }
+
+    /**
+     * {@code program}, unless the interpreter its {@code #!} line names is missing: setsid would start and then
+     * fail to run it, with an exit code a reader would take for the program's own.
+     */
+    private static String runnable(Path file, String program, String name) throws IOException {
+        String interpreter = missingInterpreter(file);
+        if (interpreter != null) throw new IOException("cannot run " + name + ": its interpreter " + interpreter + " (the #! line) was not found");
+        return program;
+    }
+
+    /** The program {@code #!} names, when {@code file} starts with one and it is missing; else null. */
+    private static String missingInterpreter(Path file) {
+        try (var in = Files.newInputStream(file)) {
+            String head = new String(in.readNBytes(256), StandardCharsets.UTF_8);
+            if (!head.startsWith("#!")) return null;
+            String line = head.substring(2).lines().findFirst().orElse("").strip();
+            String program = line.split("\\s+")[0];
+            return program.isEmpty() || Files.isExecutable(Path.of(program)) ? null : program;
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     /** Drains one stream of the child, keeping at most the limit. */

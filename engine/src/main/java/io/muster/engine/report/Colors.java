@@ -28,10 +28,10 @@ public final class Colors {
         String color = switch (status) {
             case CHANGED -> YELLOW;
             case STABLE -> GREEN;
-            case FAILED -> RED;
+            case FAILED, WOULD_FAIL -> RED;
             case SKIPPED, UNRESOLVABLE -> MAGENTA;
         };
-        return paint(color, status.label());
+        return paint(color, status.words());
     }
 
     String health(HealthStatus status) {

@@ -2,6 +2,7 @@ package io.muster.engine.report;
 
 import io.muster.engine.health.HealthResult;
 import io.muster.engine.health.HealthStatus;
+import io.muster.engine.resource.Change;
 import io.muster.engine.util.Json;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,6 +24,7 @@ public final class JsonReport {
             entry.put("id", r.id());
             entry.put("status", r.status().label());
             entry.put("changes", r.changedAttributes());
+            entry.put("details", r.changes().stream().map(JsonReport::change).toList());
             entry.put("refreshed", r.refreshed());
             entry.put("message", r.message());
             entry.put("error", r.error());
@@ -32,7 +34,7 @@ public final class JsonReport {
             entry.put("health_checks", r.healthChecks().stream().map(JsonReport::healthCheck).toList());
             resources.add(entry);
         }
-        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = JsonDocument.create();
         doc.put("host", report.host());
         doc.put("mode", report.mode());
         doc.put("duration_ms", report.durationMs());
@@ -42,6 +44,16 @@ public final class JsonReport {
         doc.put("health_checks", health);
         doc.put("resources", resources);
         return Json.pretty(doc) + "\n";
+    }
+
+    /** An attribute's value before and after (null when absent or not shown), and a content change's unified diff. */
+    private static Map<String, Object> change(Change c) {
+        Map<String, Object> change = new LinkedHashMap<>();
+        change.put("attribute", c.attribute());
+        change.put("before", c.from());
+        change.put("after", c.to());
+        change.put("diff", c.diff());
+        return change;
     }
 
     private static Map<String, Object> healthCheck(HealthResult r) {

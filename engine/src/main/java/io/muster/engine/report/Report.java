@@ -48,16 +48,15 @@ public record Report(String host, boolean noop, long durationMs, List<ResourceRe
 
     /**
      * Puppet's detailed exit codes: 0 nothing changed, 2 changes, 4 failures, 6 both. In noop, pending
-     * changes (and unresolvable resources, which may change) count as changes.
+     * changes (and unresolvable resources, which may change) count as changes, failures foreseen as failures.
      */
     public int detailedExitCode() {
         boolean changes = count(Status.CHANGED) > 0 || count(Status.UNRESOLVABLE) > 0;
-        boolean failures = count(Status.FAILED) > 0;
-        return (changes ? 2 : 0) | (failures ? 4 : 0);
+        return (changes ? 2 : 0) | exitCode() * 4;
     }
 
-    /** 0 on success, 1 when any resource failed. */
+    /** 0 on success, 1 when any resource failed (or, in noop, would fail). */
     public int exitCode() {
-        return count(Status.FAILED) > 0 ? 1 : 0;
+        return resources.stream().anyMatch(r -> r.status().failure()) ? 1 : 0;
     }
 }

@@ -23,7 +23,7 @@ public record ResourceReport(String id, Status status, List<Change> changes, boo
         if ((status == Status.FAILED) != (error != null)) {
             throw new IllegalArgumentException(id + ": a report has an error exactly when it failed, got " + status + " with error " + error);
         }
-        if ((status == Status.SKIPPED || status == Status.UNRESOLVABLE) && message == null) {
+        if ((status == Status.SKIPPED || status == Status.UNRESOLVABLE || status == Status.WOULD_FAIL) && message == null) {
             throw new IllegalArgumentException(id + ": a " + status.label() + " report says why");
         }
         if (durationMs < 0) throw new IllegalArgumentException(id + ": negative duration " + durationMs);
@@ -69,6 +69,11 @@ public record ResourceReport(String id, Status status, List<Change> changes, boo
     /** Not checked: it needs a value only an apply of another resource would produce (noop only). */
     public static ResourceReport unresolvable(String id, String why, long durationMs) {
         return new ResourceReport(id, Status.UNRESOLVABLE, List.of(), false, why, null, durationMs);
+    }
+
+    /** Would change ({@code changes}), and applying it would fail, for the reason {@code why} (noop only). */
+    public static ResourceReport wouldFail(String id, List<Change> changes, String why, long durationMs) {
+        return new ResourceReport(id, Status.WOULD_FAIL, changes, false, why, null, durationMs);
     }
 
     /** Undone as it left the graph ({@code meta.reverse}). */

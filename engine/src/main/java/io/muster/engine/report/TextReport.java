@@ -46,7 +46,7 @@ public final class TextReport {
     public synchronized void resource(ResourceReport r) {
         String origin = r.manifest() == null ? "" : " [" + r.manifest() + "]";
         boolean shown = switch (verbosity) {
-            case QUIET -> r.status() == Status.FAILED;
+            case QUIET -> r.status().failure();
             case NORMAL -> r.status() != Status.STABLE;
             case VERBOSE -> true;
         };
@@ -79,8 +79,9 @@ public final class TextReport {
     public synchronized void summary(Report report) {
         if (verbosity == Verbosity.QUIET) return;
         out.printf(Locale.ROOT, "%s on %s: %d resources in %dms%n", report.mode(), report.host(), report.resources().size(), report.durationMs());
-        out.printf(Locale.ROOT, "  changed %d, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
-                report.count(Status.CHANGED), report.count(Status.STABLE), report.count(Status.FAILED),
+        String foreseen = report.noop() ? String.format(Locale.ROOT, ", would fail %d", report.count(Status.WOULD_FAIL)) : "";
+        out.printf(Locale.ROOT, "  changed %d%s, stable %d, failed %d, skipped %d, unresolvable %d, refreshed %d%n",
+                report.count(Status.CHANGED), foreseen, report.count(Status.STABLE), report.count(Status.FAILED),
                 report.count(Status.SKIPPED), report.count(Status.UNRESOLVABLE), report.refreshed());
         if (report.healthCheckOnly() || report.healthChecks() > 0) {
             out.printf(Locale.ROOT, "  health checks: ok %d, warning %d, critical %d, unknown %d%n", report.count(HealthStatus.OK),

@@ -60,12 +60,19 @@ final class Engine implements AutoCloseable {
     static final String ENDED = "the run ended";
     /** Given by {@link #halt} and {@link #close}: health checks under way make no further try. */
     private final StopSignal stop = new StopSignal();
+    /** Told as each resource's attempt begins and ends; set before the first swap. */
+    private volatile Activity activity = Activity.NONE;
     /** What a swap waits on for {@code meta.realize}; see {@link Seam#realizeChanged}. */
     private final Object realizing = new Object();
     /** Whether a swap waits on {@link #realizing} now: workers notify only then, not on every convergence. */
     private volatile boolean realizeAwaited;
 
     /** @param paths the watches of a live run, or null for a one-shot run */
+    /** Tells {@code watcher} which resources run, from now on. */
+    void activity(Activity watcher) {
+        activity = watcher;
+    }
+
     Engine(RunOptions options, World world, RunEvents events, PathWatches paths, Clock clock, ThreadFactory threads) {
         this.options = options;
         this.shared = RunShared.open(options, world, paths != null);
@@ -78,7 +85,7 @@ final class Engine implements AutoCloseable {
         this.reversals = new Reversals(options, report -> events.report(report, false));
         Graph empty = new Graph(List.of(), List.of());
         Values values = new Values(empty);
-        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(empty, options));
+        this.generation = new Generation(empty, Map.of(), values, new VertexRun(options, values, shared, stop, clock, empty), new AggregateOutcome(empty, options));
     }
 
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
@@ -115,7 +122,7 @@ final class Engine implements AutoCloseable {
             }
             all.put(v.id(), w);
         }
-        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock), new AggregateOutcome(next, options));
+        generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock, next), new AggregateOutcome(next, options));
         events.graph(next);
         events.eventful();
         Graph previous = running.graph();
@@ -246,7 +253,14 @@ final class Engine implements AutoCloseable {
         @Override
         public ResourceReport attempt(Vertex v, boolean refresh, boolean membersChanged) {
             Generation g = generation;
-            if (!aggregate(v)) return g.vertexRun().run(v, refresh);
+            if (!aggregate(v)) {
+                activity.started(v.id());
+                try {
+                    return g.vertexRun().run(v, refresh);
+                } finally {
+                    activity.finished(v.id());
+                }
+            }
             Map<String, ResourceReport> members = new HashMap<>();
             String blockedBy = null; // a member skipped for a failure skips the aggregate too, naming it
             for (Link l : links(g, g.graph().incoming(v.id()), true)) {

@@ -1,5 +1,6 @@
 package io.muster.engine.run;
 
+import io.muster.engine.report.JsonDocument;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.util.Json;
@@ -34,6 +35,19 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
 
     private long sum(java.util.function.ToLongFunction<ResourceStats> counter) {
         return resources.stream().mapToLong(counter).sum();
+    }
+
+    /** 0 when no resource is failing as the run ends, 1 when one is: converging does not excuse a failure. */
+    public int exitCode() {
+        return count("failed") + count("would_fail") > 0 ? 1 : 0;
+    }
+
+    /**
+     * {@code --detailed-exitcodes}, as apply has them: 2 when the run changed something (in noop: found
+     * something to change), 4 when a resource is failing as it ends, 6 both, 0 neither.
+     */
+    public int detailedExitCode() {
+        return (sum(ResourceStats::applies) > 0 ? 2 : 0) | exitCode() * 4;
     }
 
     public void text(PrintWriter out) {
@@ -71,7 +85,7 @@ public record LiveReport(String host, boolean noop, boolean converged, long dura
             entry.put("grouped", s.grouped());
             entries.add(entry);
         }
-        Map<String, Object> doc = new LinkedHashMap<>();
+        Map<String, Object> doc = JsonDocument.create();
         doc.put("host", host);
         doc.put("mode", noop ? "noop" : "run");
         doc.put("converged", converged);

@@ -68,6 +68,11 @@ public final class LiveRun implements AutoCloseable {
         convergence.start();
     }
 
+    /** Tells {@code watcher} which resources run, as each check or apply begins and ends; before the first {@link #swap}. */
+    public void activity(Activity watcher) {
+        engine.activity(watcher);
+    }
+
     /**
      * Runs {@code next} in place of the running graph (the first call starts the run), joined with the exports
      * of other hosts its {@code collect} blocks match, as long as it runs.

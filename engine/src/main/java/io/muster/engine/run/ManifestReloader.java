@@ -45,7 +45,7 @@ public final class ManifestReloader implements AutoCloseable {
         this.compile = compile;
         this.clock = run.clock();
         watch(running);
-        thread = run.threads().newThread(this::reload);
+        thread = run.threads().newThread(this::reloadOnChanges);
         thread.setName("muster-reload");
         thread.start();
     }
@@ -68,6 +68,11 @@ public final class ManifestReloader implements AutoCloseable {
         }
     }
 
+    /** Reloads as if a manifest had changed (SIGHUP): data, facts and the environment may have, unwatched. */
+    public void reload() {
+        changed();
+    }
+
     private void changed() {
         lock.lock();
         try {
@@ -79,7 +84,7 @@ public final class ManifestReloader implements AutoCloseable {
         }
     }
 
-    private void reload() {
+    private void reloadOnChanges() {
         try {
             while (true) {
                 lock.lock();

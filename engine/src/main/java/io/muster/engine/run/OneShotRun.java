@@ -30,6 +30,7 @@ public final class OneShotRun {
     private final Graph graph;
     private final RunOptions options;
     private final Consumer<ResourceReport> progress;
+    private Activity activity = Activity.NONE;
     private final Clock clock;
     private final ThreadFactory threads;
     /** Guards {@link #stopCause}'s first write and {@link #settled}'s count; signalled by either. */
@@ -80,9 +81,15 @@ public final class OneShotRun {
         if (running != null) running.halt(stopCause);
     }
 
+    /** Tells {@code watcher} which resources run, as each begins and ends; before {@link #run}. */
+    public void activity(Activity watcher) {
+        activity = watcher;
+    }
+
     public Report run() throws InterruptedException {
         long start = clock.nanoTime();
         Engine once = new Engine(options, world, new Events(), null, clock, threads);
+        once.activity(activity);
         engine = once;
         if (stopCause != null) once.halt(stopCause); // stopped before it began: nothing starts
         try {

@@ -62,7 +62,7 @@ final class Reversals {
             Result result = reversible.reverse(vertexRun.context(v, false, false));
             report = ResourceReport.reversed(v.id(), result.isChanged(), result.changes(), vertexRun.millis(start));
         } catch (Throwable e) { // an Error too: it fails this undo, the others still run
-            String error = "reverse failed: " + scope.lookup().redact(VertexRun.describe(e, v.id(), "reverse"));
+            String error = "reverse failed: " + VertexRun.describe(e, v.id(), "reverse", scope.lookup()::redact);
             report = ResourceReport.failed(v.id(), null, error, vertexRun.millis(start));
         }
         done.add(report);

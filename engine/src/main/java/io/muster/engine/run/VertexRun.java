@@ -2,12 +2,14 @@ package io.muster.engine.run;
 
 import io.muster.engine.compile.Conditions;
 import io.muster.engine.compile.Rendering;
+import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.health.HealthChecks;
 import io.muster.engine.health.HealthResult;
 import io.muster.engine.health.StopSignal;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.report.ResourceReport;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Groupable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Params;
@@ -23,6 +25,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
+import java.util.function.UnaryOperator;
+import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -38,13 +42,16 @@ final class VertexRun {
     private final StopSignal stop;
     /** The run's: what the durations in reports are measured on. */
     private final Clock clock;
+    /** The graph the vertices are of: in noop, what comes before a resource may make what it lacks. */
+    private final Graph graph;
 
-    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop, Clock clock) {
+    VertexRun(RunOptions options, Values values, RunShared shared, StopSignal stop, Clock clock, Graph graph) {
         this.options = options;
         this.values = values;
         this.shared = shared;
         this.stop = stop;
         this.clock = clock;
+        this.graph = graph;
     }
 
     ResourceReport run(Vertex v, boolean refresh) {
@@ -73,6 +80,11 @@ final class VertexRun {
             doing = noop ? "check" : "check or apply";
             Result result = resource.checkApply(context, !noop);
             values.record(v.id(), result.outputs(), noop);
+            if (options.noop() && result.isChanged() && resource instanceof Foreseeable foreseeable) {
+                doing = "foresight";
+                String doom = foreseeable.failureToCome(new GraphUpstream(graph, v));
+                if (doom != null) return ResourceReport.wouldFail(v.id(), result.changes(), scope.lookup().redact(doom), millis(start));
+            }
             doing = "health check";
             // health checks judge the converged state; in noop it was not reached, so they would judge nothing
             List<HealthResult> health = noop ? List.of() : HealthChecks.run(v.allHealthChecks(), v.params().directory(), stop);
@@ -90,7 +102,7 @@ final class VertexRun {
             Thread.currentThread().interrupt();
             return failed(v, start, "interrupted");
         } catch (Throwable e) { // an Error too (a stack overflow, a huge allocation): it fails this resource, not the run
-            return failed(v, start, scope.lookup().redact(describe(e, v.id(), doing)));
+            return failed(v, start, describe(e, v.id(), doing, scope.lookup()::redact));
         }
     }
 
@@ -196,14 +208,20 @@ final class VertexRun {
     }
 
     /**
-     * What a report says of something a resource threw: an exception's message (or what it is, when it has
-     * none); for an {@link Error}, which one and what it interrupted ({@code internal error: StackOverflowError
-     * in check}), its stack trace logged for {@code --debug}.
+     * What a report says of something a resource threw, redacted: an exception's message (or what it is, when it
+     * has none); for an {@link Error}, which one and what it interrupted ({@code internal error: StackOverflowError
+     * in check}). With {@code --debug} its stack trace is logged too, under the same redaction (a message may
+     * quote a sensitive value the resource read).
      */
-    static String describe(Throwable e, String id, String doing) {
-        if (!(e instanceof Error)) return e.getMessage() == null ? e.toString() : e.getMessage();
-        LoggerFactory.getLogger("muster").debug("{}: {} in {}", id, e, doing, e);
-        return "internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
-                + " in " + doing;
+    static String describe(Throwable e, String id, String doing, UnaryOperator<String> redact) {
+        Logger log = LoggerFactory.getLogger("muster");
+        if (log.isDebugEnabled()) {
+            Throwable shown = new Throwable(redact.apply(e.toString()));
+            shown.setStackTrace(e.getStackTrace());
+            log.debug("{}: failed in {}", id, doing, shown);
+        }
+        if (!(e instanceof Error)) return redact.apply(e.getMessage() == null ? e.toString() : e.getMessage());
+        return redact.apply("internal error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")")
+                + " in " + doing);
     }
 }

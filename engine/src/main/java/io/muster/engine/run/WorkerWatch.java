@@ -11,6 +11,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.function.UnaryOperator;
 import org.slf4j.Logger;
 
 /**
@@ -167,7 +168,7 @@ final class WorkerWatch {
         } catch (InterruptedException e) {
             throw e;
         } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
-            return ResourceReport.failed(v.id(), VertexRun.describe(e, v.id(), "watch"));
+            return ResourceReport.failed(v.id(), VertexRun.describe(e, v.id(), "watch", UnaryOperator.identity()));
         }
     }
 

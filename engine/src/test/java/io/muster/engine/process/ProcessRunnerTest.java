@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -39,12 +40,30 @@ class ProcessRunnerTest {
     }
 
     @Test
+    void aProgramThatCannotStartSaysWhyInWords() throws Exception {
+        Path script = dir.resolve("script");
+        Files.writeString(script, "#!/no/such/interpreter -e\necho hi\n");
+        Files.setPosixFilePermissions(script, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        ProcessRunner runner = ProcessRunner.in(dir, Duration.ofSeconds(5));
+        assertThatThrownBy(() -> runner.run(List.of(script.toString()), "'script'"))
+                .hasMessage("cannot run 'script': its interpreter /no/such/interpreter (the #! line) was not found");
+
+        ProcessRunner inPath = new ProcessRunner(dir, Map.of(), List.of("/nowhere", "/none"), null, null, Duration.ZERO, 1 << 10);
+        assertThatThrownBy(() -> inPath.run(List.of("nosuch"), "'nosuch'"))
+                .hasMessage("cannot run 'nosuch': not found in the exec's path (path: /nowhere:/none)");
+
+        ProcessRunner gone = ProcessRunner.in(dir.resolve("gone"), Duration.ofSeconds(5));
+        assertThatThrownBy(() -> gone.run(List.of("/bin/true"), "'/bin/true'"))
+                .hasMessage("cannot run '/bin/true': its working directory " + dir.resolve("gone") + " does not exist");
+    }
+
+    @Test
     void messagesNameTheCommandAsTheCallerSays() {
         ProcessRunner runner = ProcessRunner.in(dir, Duration.ofMillis(200));
 
         assertThatThrownBy(() -> runner.run(List.of("no-such-program-here"), "the command (sensitive)"))
                 .isInstanceOf(IOException.class)
-                .hasMessageStartingWith("cannot run the command (sensitive): not found in PATH ");
+                .hasMessage("cannot run the command (sensitive): not found in PATH (PATH=" + System.getenv("PATH") + ")");
         assertThatThrownBy(() -> runner.run(List.of("sleep", "5"), "'sleep 5'"))
                 .isInstanceOf(IOException.class)
                 .hasMessage("'sleep 5' timed out after 0.2s and was killed");

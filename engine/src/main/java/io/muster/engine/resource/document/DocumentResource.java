@@ -2,6 +2,7 @@ package io.muster.engine.resource.document;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
@@ -31,7 +32,7 @@ import java.util.Map;
  * a failed write leaves the old record, and a failed record is an error that says the file was written.
  */
 record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<String, Object> content,
-                        Integer mode, boolean sensitive) implements PathResource {
+                        Integer mode, boolean sensitive) implements PathResource, Foreseeable {
 
     enum Ensure { PRESENT, ABSENT }
 
@@ -106,6 +107,11 @@ record DocumentResource(Path path, DocumentFormat format, Ensure ensure, Map<Str
     }
 
     /** The file goes, and with it the record of what muster set in it. */
+    @Override
+    public String failureToCome(Upstream upstream) {
+        return ensure == Ensure.ABSENT ? null : Foreseeable.missingDirectory(path, upstream);
+    }
+
     private Result absent(Directory dir, Stat now, Path lastAppliedFile, boolean apply) throws IOException {
         if (apply) Files.deleteIfExists(lastAppliedFile);
         if (now == null) return Result.STABLE;

@@ -20,9 +20,11 @@ record Command(List<String> argv, String text, boolean shell, boolean sensitive)
             if (text.isBlank()) throw new IllegalArgumentException("command is empty");
             return new Command(List.of("/bin/sh", "-c", text), text, true, sensitive);
         }
-        String operator = CommandLine.shellSyntax(text);
-        if (operator != null) {
-            throw new IllegalArgumentException("'" + operator + "' is shell syntax; set shell: true to run through /bin/sh, or quote it");
+        CommandLine.ShellSyntax syntax = CommandLine.shellSyntax(text);
+        if (syntax != null) { // without a shell it would reach the program as it is: a literal $HOME, a file named b for a>b
+            String what = sensitive ? "the command has shell syntax (" + syntax.meaning() + "), and runs"
+                    : "'" + syntax.text() + "' is shell syntax (" + syntax.meaning() + "), and this command runs";
+            throw new IllegalArgumentException(what + " without a shell: add shell: true, or put it in single quotes to pass it as it is");
         }
         return new Command(CommandLine.split(text), text, false, sensitive);
     }

@@ -5,6 +5,7 @@ import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Result;
@@ -29,7 +30,7 @@ import java.util.Set;
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
                     Set<Long> returns, ProcessRunner runner, Command watchcmd, List<Path> watchfiles, boolean sensitive)
-        implements Refreshable, Edgeable {
+        implements Refreshable, Edgeable, Foreseeable {
 
     @Override
     public void validate() throws InvalidResourceException {
@@ -62,6 +63,19 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
         List<Change> executed = List.of(new Change("executed", null, null, null));
         if (!apply) return Result.changed(executed);
         return Result.changed(executed).withOutputs(execute(context));
+    }
+
+    /**
+     * A program not found, a user, group or working directory that does not exist: unless a resource before it
+     * runs commands (which may install the program or add the user) or makes the program or directory.
+     */
+    @Override
+    public String failureToCome(Upstream upstream) throws InterruptedException {
+        if (command == null || upstream.runsCommands()) return null;
+        String program = command.argv().getFirst();
+        if (program.startsWith("/") && upstream.mayMake(Path.of(program))) return null;
+        if (runner.cwd() != null && upstream.mayMake(runner.cwd())) return null;
+        return runner.cannotStart(command.argv(), command.quoted());
     }
 
     /** Runs the command; its values, or an exception when it exits with a code not in {@code returns}. */

@@ -2,6 +2,7 @@ package io.muster.engine.resource.file;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
@@ -35,7 +36,7 @@ import java.util.Map;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive) implements PathResource, Reversible {
+                    Integer mode, boolean force, boolean sensitive) implements PathResource, Reversible, Foreseeable {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY }
 
@@ -123,6 +124,11 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             }
         }
         return HexFormat.of().formatHex(digest.digest());
+    }
+
+    @Override
+    public String failureToCome(Upstream upstream) {
+        return ensure == Ensure.ABSENT ? null : Foreseeable.missingDirectory(path, upstream);
     }
 
     private Result absent(Directory dir, Stat now, boolean apply) throws IOException {

@@ -8,4 +8,9 @@ public final class Terminal {
     public static boolean standardOutput() {
         return Libc.isatty(1);
     }
+
+    /** Whether standard error (descriptor 2) is a terminal, where a progress line can be redrawn in place. */
+    public static boolean standardError() {
+        return Libc.isatty(2);
+    }
 }

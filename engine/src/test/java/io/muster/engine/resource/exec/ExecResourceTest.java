@@ -9,7 +9,9 @@ import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -91,9 +93,39 @@ class ExecResourceTest {
 
     @Test
     void shellSyntaxWithoutShellIsRejected() {
-        assertThatThrownBy(() -> Command.of("echo a | tee b", false, false)).hasMessage("'|' is shell syntax; set shell: true to run through /bin/sh, or quote it");
+        assertThatThrownBy(() -> Command.of("echo a | tee b", false, false))
+                .hasMessage("'|' is shell syntax (a pipe), and this command runs without a shell: add shell: true, or put it in single quotes "
+                        + "to pass it as it is");
         assertThat(Command.of("echo 'a | b' \"c\\\"d\" e\\ f", false, false).argv()).containsExactly("echo", "a | b", "c\"d", "e f");
         assertThat(Command.of("echo a | tee b", true, false).argv()).containsExactly("/bin/sh", "-c", "echo a | tee b");
+    }
+
+    @Test
+    void everyKindOfShellSyntaxIsFoundAttachedOrInDoubleQuotesAndNothingElse() {
+        Map<String, String> found = new LinkedHashMap<>();
+        for (String command : List.of("echo $HOME", "echo \"$HOME/x\"", "echo ${HOME}", "echo `date`", "echo \"$(date)\"", "ls *.txt",
+                "ls a?c", "ls [ab].txt", "cat ~/notes", "echo a>b", "sort <in", "make 2>&1", "a;b", "make && make install", "a || b",
+                "a|b", "sleep 1 &", "(cd /tmp)")) {
+            CommandLine.ShellSyntax syntax = CommandLine.shellSyntax(command);
+            found.put(command, syntax == null ? null : syntax.text() + " " + syntax.meaning());
+        }
+        assertThat(found).containsExactly(
+                Map.entry("echo $HOME", "$HOME a variable"), Map.entry("echo \"$HOME/x\"", "$HOME a variable"),
+                Map.entry("echo ${HOME}", "${ a variable"), Map.entry("echo `date`", "` command substitution"),
+                Map.entry("echo \"$(date)\"", "$( command substitution"), Map.entry("ls *.txt", "*.txt a glob"),
+                Map.entry("ls a?c", "?c a glob"), Map.entry("ls [ab].txt", "[ab].txt a glob"),
+                Map.entry("cat ~/notes", "~/notes the home directory"), Map.entry("echo a>b", "> a redirection"),
+                Map.entry("sort <in", "< a redirection"), Map.entry("make 2>&1", ">& a redirection"),
+                Map.entry("a;b", "; a command separator"), Map.entry("make && make install", "&& an and-list"),
+                Map.entry("a || b", "|| an or-list"), Map.entry("a|b", "| a pipe"), Map.entry("sleep 1 &", "& a background job"),
+                Map.entry("(cd /tmp)", "( a subshell"));
+        for (String plain : List.of("echo 'a | b $HOME *'", "echo \\$HOME \\*", "[ -f /etc/hostname ]", "echo a~b", "echo $ 5",
+                "date +%s", "echo \"a b\" c=d", "test x = y")) {
+            assertThat(CommandLine.shellSyntax(plain)).as(plain).isNull();
+        }
+        assertThatThrownBy(() -> Command.of("echo $TOKEN", false, true))
+                .hasMessageStartingWith("the command has shell syntax (a variable), and runs without a shell: add shell: true")
+                .hasMessageNotContaining("TOKEN");
     }
 
     @Test

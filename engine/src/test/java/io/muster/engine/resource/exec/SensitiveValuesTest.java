@@ -112,7 +112,7 @@ class SensitiveValuesTest {
                 """);
 
         assertThat(resource(report, "exec#user").error()).isEqualTo("user '(sensitive)' does not exist on this host");
-        assertThat(resource(report, "exec#cwd").error()).contains("(in directory \"(sensitive)\")");
+        assertThat(resource(report, "exec#cwd").error()).isEqualTo("cannot run the command (sensitive): its working directory (sensitive) does not exist");
         assertThat(resource(report, "exec#creates").error()).endsWith("creates: expected an absolute path, got '(sensitive)'");
         assertThat(resource(report, "file#" + dir + "/owner").error()).isEqualTo("owner: no such user '(sensitive)'");
         assertThat(resource(report, "file#" + dir + "/group").error()).isEqualTo("group: no such group '(sensitive)'");

@@ -41,7 +41,11 @@ public interface World {
     /** Removes {@code key}'s value; a key without one stays so (no change). */
     CompletableFuture<Void> delete(Key key);
 
-    /** Tells {@code listener} the value of {@code key} (empty when it has none) now and after each change. */
+    /**
+     * Tells {@code listener} the value of {@code key} (empty when it has none) now and after each change, never
+     * the same value twice in a row. Changes made in quick succession may reach it as the last of them only (a
+     * World behind a network hears them in batches): what a listener can count on is the latest value.
+     */
     Registration watch(Key key, Consumer<Optional<String>> listener);
 
     /**

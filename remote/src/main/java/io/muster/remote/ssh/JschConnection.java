@@ -28,6 +28,7 @@ final class JschConnection implements SshConnection {
     private final Session session;
     private final int channelTimeout;
     private ChannelSftp sftp;
+    private boolean forwarded;
     private volatile boolean closed;
 
     JschConnection(Destination destination, String who, Session session, Duration timeout) {
@@ -63,7 +64,7 @@ final class JschConnection implements SshConnection {
             awaitClosed(channel);
             return exitStatus(channel, command);
         } catch (JSchException | IOException e) {
-            throw failure("running '" + command + "'", e);
+            throw failure("running '" + command + "'", e, false);
         } finally {
             if (channel != null) channel.disconnect();
         }
@@ -77,7 +78,7 @@ final class JschConnection implements SshConnection {
     private int exitStatus(ChannelExec channel, String command) throws SshException {
         if (channel.getExitStatus() >= 0) return channel.getExitStatus();
         if (channel.getExitSignal() != null) return 128 + SIGNALS.getOrDefault(channel.getExitSignal(), 0);
-        throw failure("running '" + command + "'", null);
+        throw failure("running '" + command + "'", null, false);
     }
 
     @Override
@@ -92,7 +93,7 @@ final class JschConnection implements SshConnection {
         } catch (SftpException e) {
             resetSftp(channel);
             if (Thread.interrupted()) throw new InterruptedException("upload of " + local + " interrupted");
-            throw failure("uploading " + local + " to " + remotePath, e);
+            throw failure("uploading " + local + " to " + remotePath, e, e.getCause() == null);
         }
         if (Thread.interrupted()) {
             resetSftp(channel);
@@ -114,7 +115,7 @@ final class JschConnection implements SshConnection {
             sftp = channel;
             return channel;
         } catch (JSchException e) {
-            throw failure("opening SFTP", e);
+            throw failure("opening SFTP", e, false);
         }
     }
 
@@ -139,9 +140,13 @@ final class JschConnection implements SshConnection {
      * that can arrive after the call returned (then the next wait of the caller fails), while the sleep swallows an
      * interrupt of the caller. So the request runs on a thread of its own, which the late interrupt can only hit
      * once it has ended, and the caller waits on it interruptibly.
+     *
+     * <p>JSch registers a forward whose port the server chose under port 0, so a session holds one such forward.
      */
     @Override
-    public int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+    public synchronized int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+        if (forwarded) throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
+        forwarded = true;
         FutureTask<Integer> request = new FutureTask<>(() -> session.setPortForwardingR("127.0.0.1:0:" + localHost + ":" + localPort));
         Thread.ofVirtual().name("ssh -R " + destination.name()).start(request);
         try {
@@ -150,7 +155,8 @@ final class JschConnection implements SshConnection {
             Thread.ofVirtual().name("ssh -R cancel " + destination.name()).start(() -> cancel(request));
             throw e;
         } catch (ExecutionException e) {
-            throw failure("forwarding a port to " + localHost + ":" + localPort, e.getCause());
+            boolean refused = String.valueOf(e.getCause().getMessage()).startsWith("remote port forwarding failed");
+            throw failure("forwarding a port to " + localHost + ":" + localPort, e.getCause(), refused);
         }
     }
 
@@ -162,12 +168,15 @@ final class JschConnection implements SshConnection {
         }
     }
 
-    /** A drop of the connection is retriable; a refusal over a live connection is not. */
-    private SshException failure(String what, Throwable cause) {
+    /**
+     * A failure is retriable unless the server answered it (an SFTP status, a refused forward): only then is the
+     * connection known to be up. JSch ends a dropped session's channels before it marks the session down, so the
+     * session's state cannot tell a drop at that moment.
+     */
+    private SshException failure(String what, Throwable cause, boolean answeredByServer) {
         if (closed) return new SshException(who + ": " + what + ": the connection was closed", false, cause);
-        if (!session.isConnected()) return new SshException(who + ": the connection dropped while " + what, true, cause);
-        String why = cause == null ? "the channel closed without an exit status" : String.valueOf(cause.getMessage());
-        return new SshException(who + ": " + what + " failed: " + why, false, cause);
+        if (!answeredByServer) return new SshException(who + ": the connection dropped while " + what, true, cause);
+        return new SshException(who + ": " + what + " failed: " + cause.getMessage(), false, cause);
     }
 
     @Override

@@ -12,9 +12,12 @@ import java.time.Duration;
  * asked on the terminal ({@link ConsolePrompter}). A failure is one line ({@link ConnectFailure}).
  */
 public final class JschConnector implements SshConnector {
-    /** A dead connection is noticed after three unanswered keepalives, about 15 s. */
+    /**
+     * A dead connection is noticed within 15 s: JSch sends a keepalive after each 5 s of silence and gives up at the
+     * silence after the last one it may send, so after (2 + 1) × 5 s.
+     */
     private static final int KEEPALIVE_MILLIS = 5_000;
-    private static final int KEEPALIVE_COUNT = 3;
+    private static final int KEEPALIVE_COUNT = 2;
 
     private final SshSettings settings;
     private final LocalUser me;

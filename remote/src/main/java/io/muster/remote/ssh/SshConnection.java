@@ -23,7 +23,8 @@ public interface SshConnection extends AutoCloseable {
 
     /**
      * Opens a port on the remote's loopback (127.0.0.1) whose connections are forwarded to {@code localHost:localPort}
-     * here, and returns the port the remote chose. It is closed with the connection.
+     * here, and returns the port the remote chose. It is closed with the connection. One per connection (JSch keeps
+     * a single server-chosen port per session): a second call is an IllegalStateException.
      */
     int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException;
 

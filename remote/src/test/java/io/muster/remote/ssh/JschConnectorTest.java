@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
 import io.muster.engine.util.FileTrees;
+import io.muster.remote.testing.SharedSshd;
 import io.muster.remote.testing.Sshd;
 import java.io.IOException;
 import java.net.InetAddress;
@@ -18,26 +19,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.assertj.core.api.ThrowableAssert;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Connecting to Debian's real sshd: keys, ssh-agent, known_hosts, ~/.ssh/config, and the one-line failures. */
+@ExtendWith(SharedSshd.class)
 class JschConnectorTest {
-    private static Sshd sshd;
+    private final Sshd sshd;
 
     @TempDir
     Path temp;
 
-    @BeforeAll
-    static void startSshd() throws Exception {
-        sshd = Sshd.launch();
-    }
-
-    @AfterAll
-    static void stopSshd() throws Exception {
-        sshd.close();
+    JschConnectorTest(Sshd sshd) {
+        this.sshd = sshd;
     }
 
     @Test
@@ -129,6 +124,17 @@ class JschConnectorTest {
             assertThat(refused.getMessage()).contains("no answer within 1 s");
             assertThat(refused.retriable()).isTrue();
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(4));
+        }
+    }
+
+    @Test
+    void aHostThatWasDownIsReachedAgainOnceBack() throws Exception {
+        try (Sshd host = Sshd.launch()) {
+            host.kill();
+            assertThat(refusal(() -> host.connector().connect(host.destination())).retriable()).isTrue();
+
+            host.start();
+            host.connector().connect(host.destination()).close();
         }
     }
 

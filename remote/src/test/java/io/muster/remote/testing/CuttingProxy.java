@@ -13,7 +13,7 @@ import java.util.concurrent.atomic.AtomicLong;
 /**
  * A TCP relay on a free loopback port in front of another port (an {@link Sshd}), which cuts every open connection
  * on demand, or once a given number of bytes has passed: a network that drops mid-upload. New connections are
- * relayed again after a cut, as when the network comes back.
+ * relayed again after a cut, as when the network comes back. It can also {@link #stall()}: a network gone silent.
  */
 public final class CuttingProxy implements AutoCloseable {
     private static final int CHUNK = 8192;
@@ -23,6 +23,7 @@ public final class CuttingProxy implements AutoCloseable {
     private final List<Socket> open = new CopyOnWriteArrayList<>();
     private final AtomicLong passed = new AtomicLong();
     private volatile long cutAt = Long.MAX_VALUE;
+    private volatile boolean stalled;
 
     public CuttingProxy(int target) throws IOException {
         this.target = target;
@@ -37,6 +38,14 @@ public final class CuttingProxy implements AutoCloseable {
     /** Cuts every open connection once {@code bytes} more have passed, in either direction. */
     public void cutAfter(long bytes) {
         cutAt = passed.get() + bytes;
+    }
+
+    /**
+     * Lets nothing more through, in either direction, and closes nothing: a network gone silent, which only
+     * keepalives can tell from an idle one.
+     */
+    public void stall() {
+        stalled = true;
     }
 
     /** Cuts every open connection now (abruptly: a reset, not a clean close). */
@@ -67,6 +76,7 @@ public final class CuttingProxy implements AutoCloseable {
             InputStream in = from.getInputStream();
             OutputStream out = to.getOutputStream();
             for (int n = in.read(chunk); n >= 0; n = in.read(chunk)) {
+                if (stalled) continue;
                 out.write(chunk, 0, n);
                 if (passed.addAndGet(n) >= cutAt) cutAll();
             }

@@ -101,6 +101,18 @@ public final class Sshd implements AutoCloseable {
         return new SshSettings(List.of(userKey), knownHosts, false, false, dir.resolve("no-ssh-config"), Duration.ofSeconds(5));
     }
 
+    /** This server as reached through a relay on another loopback port (a {@link CuttingProxy}). */
+    public Destination destinationVia(int relayPort) {
+        return Destination.parse(user() + "@127.0.0.1:" + relayPort);
+    }
+
+    /** {@link #settings()} with a known_hosts file that trusts this server's key at the relay's port. */
+    public SshSettings settingsVia(int relayPort) throws IOException {
+        Path relayed = dir.resolve("known_hosts-" + relayPort);
+        Files.writeString(relayed, "[127.0.0.1]:" + relayPort + " " + hostKeyPub() + "\n");
+        return new SshSettings(List.of(userKey), relayed, false, false, dir.resolve("no-ssh-config"), Duration.ofSeconds(5));
+    }
+
     /** The local user with an empty home and no ssh-agent, so the tester's own keys and agent stay out of the tests. */
     public LocalUser localUser() {
         return new LocalUser(user(), dir.resolve("home"), null);

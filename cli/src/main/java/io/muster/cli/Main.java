@@ -37,6 +37,7 @@ public final class Main {
         SUBCOMMANDS.put("rollback", RollbackCommand::new);
         SUBCOMMANDS.put("status", StatusCommand::new);
         SUBCOMMANDS.put("coordinator", CoordinatorCommand::new);
+        SUBCOMMANDS.put("remote", RemoteCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }
 

@@ -1,9 +1,13 @@
 package io.muster.remote;
 
+import io.muster.remote.install.Installed;
+import io.muster.remote.install.Payload;
+import io.muster.remote.install.RemoteCache;
 import io.muster.remote.ssh.Destination;
 import io.muster.remote.ssh.SshConnection;
 import io.muster.remote.ssh.SshConnector;
 import io.muster.remote.ssh.SshException;
+import java.io.IOException;
 import java.net.URI;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -26,7 +30,8 @@ final class HostJob {
     record Outcome(String cache, int exit, String lastLine, String sshError, double seconds) {}
 
     private final SshConnector connector;
-    private final Installer installer;
+    private final RemoteCache cache;
+    private final Payload payload;
     private final AgentCommandLine command;
     private final URI etcd;
     private final int retries;
@@ -38,10 +43,11 @@ final class HostJob {
      * @param keepCache false for --no-caching: what was installed is removed once the agent is done
      * @param log where the host's lines go, each whole ("NAME: …")
      */
-    HostJob(SshConnector connector, Installer installer, AgentCommandLine command, URI etcd, int retries, boolean keepCache,
+    HostJob(SshConnector connector, RemoteCache cache, Payload payload, AgentCommandLine command, URI etcd, int retries, boolean keepCache,
             Consumer<String> log) {
         this.connector = connector;
-        this.installer = installer;
+        this.cache = cache;
+        this.payload = payload;
         this.command = command;
         this.etcd = etcd;
         this.retries = retries;
@@ -51,23 +57,25 @@ final class HostJob {
 
     Outcome run(Destination host) throws InterruptedException {
         long start = System.nanoTime();
-        String cache = null;
+        String cached = null;
         AtomicReference<String> lastLine = new AtomicReference<>();
         say(host, "connecting");
         for (int attempt = 0; ; attempt++) {
             try (SshConnection connection = connector.connect(host)) {
-                Installer.Installed installed = installer.install(connection);
-                cache = installed.uploaded() ? "uploaded" : "reused";
-                say(host, installed.uploaded() ? "uploaded muster (" + megabytes(installed.bytes()) + ")" : "muster found in the cache");
+                Installed installed = cache.ensure(connection, payload);
+                cached = installed.uploaded() ? "uploaded" : "reused";
+                say(host, installed.uploaded() ? "uploaded muster (" + megabytes(installed.bytesUploaded()) + ")" : "muster found in the cache");
                 int port = connection.forwardRemotePort(etcd.getHost(), etcd.getPort());
                 int exit = connection.exec(command.render(installed.java(), installed.jar(), host.name(), port), line -> {
                     lastLine.set(line);
                     say(host, line);
                 });
-                if (!keepCache) installer.remove(connection, installed);
-                return new Outcome(cache, exit, lastLine.get(), null, seconds(start));
+                if (!keepCache) cache.remove(connection, installed);
+                return new Outcome(cached, exit, lastLine.get(), null, seconds(start));
+            } catch (IOException e) { // muster's own files here could not be read: no host can have them
+                return new Outcome(cached, -1, lastLine.get(), "cannot upload muster: " + e.getMessage(), seconds(start));
             } catch (SshException e) {
-                if (!e.retriable() || attempt >= retries) return new Outcome(cache, -1, lastLine.get(), e.getMessage(), seconds(start));
+                if (!e.retriable() || attempt >= retries) return new Outcome(cached, -1, lastLine.get(), e.getMessage(), seconds(start));
                 say(host, e.getMessage() + "; trying again (" + (attempt + 1) + " of " + retries + ")");
             }
         }

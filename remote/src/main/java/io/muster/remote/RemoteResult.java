@@ -6,7 +6,7 @@ import java.util.List;
  * How one host of {@code muster remote} ended.
  *
  * @param name the host's name in the fleet
- * @param changed resources its agent changed
+ * @param changed the changes its agent made (applies run)
  * @param failed resources that failed
  * @param seconds from connecting to the end of its agent
  * @param cache how muster got there: {@code uploaded}, {@code reused} (already in the host's cache), or null when the

@@ -11,8 +11,12 @@ import io.muster.coordinator.status.HostView;
 import io.muster.engine.facts.Facts;
 import io.muster.proto.fleet.HostStatus;
 import io.muster.remote.RemoteResult.Result;
+import io.muster.remote.install.Payload;
+import io.muster.remote.install.RemoteCache;
 import io.muster.remote.ssh.Destination;
+import io.muster.remote.ssh.JschConnector;
 import io.muster.remote.ssh.SshConnector;
+import io.muster.remote.ssh.SshSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -70,15 +74,23 @@ public final class RemoteRun {
 
     private final Options options;
     private final SshConnector connector;
-    private final Installer installer;
+    private final Payload payload;
     private final Consumer<String> log;
 
-    /** @param log where progress and the hosts' lines go, a whole line each, from any thread */
-    RemoteRun(Options options, SshConnector connector, Installer installer, Consumer<String> log) {
+    /**
+     * @param payload muster's jar and Java runtime, as uploaded to the hosts
+     * @param log where progress and the hosts' lines go, a whole line each, from any thread
+     */
+    public RemoteRun(Options options, SshConnector connector, Payload payload, Consumer<String> log) {
         this.options = options;
         this.connector = connector;
-        this.installer = installer;
+        this.payload = payload;
         this.log = log;
+    }
+
+    /** A run whose hosts are reached with {@code ssh} and sent {@code jar} and {@code runtime}. */
+    public static RemoteRun overSsh(Options options, SshSettings ssh, Path jar, Path runtime, Consumer<String> log) {
+        return new RemoteRun(options, new JschConnector(ssh), new Payload(jar, runtime), log);
     }
 
     /** Converges {@code hosts} to {@code manifest} (a file, or a directory with site.yaml); their results in the order given. */
@@ -94,7 +106,7 @@ public final class RemoteRun {
         try (PrivateFleet fleet = PrivateFleet.start(options.shared(), run, options.connectTimeout())) {
             long deploy = fleet.deploy(bundle, System.getProperty("user.name") + "@" + Facts.hostname());
             AgentCommandLine command = new AgentCommandLine(fleet.namespace(), options.prefix(), options.convergedTimeout(), options.connectTimeout());
-            HostJob job = new HostJob(connector, installer, command, fleet.endpoint(), options.retries(), options.keepCache(), log);
+            HostJob job = new HostJob(connector, new RemoteCache(), payload, command, fleet.endpoint(), options.retries(), options.keepCache(), log);
             return each(hosts, host -> {
                 HostJob.Outcome outcome = job.run(host);
                 RemoteResult result = result(host.name(), outcome, fleet.host(host.name()), deploy);
@@ -159,7 +171,8 @@ public final class RemoteRun {
                     + (job.lastLine() == null ? " (exit " + job.exit() + ")" : ": " + job.lastLine());
             return new RemoteResult(name, Result.UNREACHABLE, 0, 0, job.seconds(), job.cache(), why);
         }
-        long changed = status == null ? 0 : status.getSummary().getChanged();
+        // the applies it ran: its live run checks a changed resource again, and reports it stable from then on
+        long changed = status == null ? 0 : status.getSummary().getApplies();
         long failed = status == null ? 0 : status.getSummary().getFailed();
         if (job.sshError() == null && job.exit() == 0 && view.convergedOn(deploy)) {
             return new RemoteResult(name, Result.CONVERGED, changed, failed, job.seconds(), job.cache(), null);

@@ -54,7 +54,7 @@ class ResultsTest {
 
     private static HostStatus status(boolean converged, long changed, Failure... failed) {
         return HostStatus.newBuilder().setDeploy(1).setConverged(converged).addAllFailed(List.of(failed))
-                .setSummary(Summary.newBuilder().setChanged(changed).setFailed(failed.length)).build();
+                .setSummary(Summary.newBuilder().setApplies(changed).setFailed(failed.length)).build();
     }
 
     @Test

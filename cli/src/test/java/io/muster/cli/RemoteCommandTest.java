@@ -3,6 +3,12 @@ package io.muster.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
+import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.options.GetOption;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdOptions;
+import io.muster.agent.etcd.Keys;
+import io.muster.agent.testing.LocalEtcd;
 import io.muster.engine.util.Json;
 import io.muster.remote.install.Payload;
 import io.muster.remote.testing.CuttingProxy;
@@ -10,6 +16,7 @@ import io.muster.remote.testing.Sshd;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -21,6 +28,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -28,6 +36,7 @@ import org.junit.jupiter.api.io.TempDir;
  * share this machine's files, so a host's files are checked on this disk) with a private etcd: muster's jar and a jlink
  * runtime are uploaded into the hosts' cache, and their agents converge the manifest through the tunnel.
  */
+@ExtendWith(LocalEtcd.class)
 class RemoteCommandTest {
     private static final Duration PATIENCE = Duration.ofMinutes(3);
     private static Sshd web;
@@ -137,12 +146,16 @@ class RemoteCommandTest {
         try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             closed = socket.getLocalPort();
         }
-        MusterProcess run = remote(dest("web1", web), "down=127.0.0.1:" + closed, "--", manifest());
+        MusterProcess run = remote(dest("web1", web), "down=127.0.0.1:" + closed, "stranger=" + db.user() + "@localhost:" + db.port(),
+                "--", manifest());
 
         assertThat(run.awaitExit(PATIENCE)).as(run.err()).isEqualTo(1);
-        assertThat(run.out().lines().toList()).hasSize(4)
+        assertThat(run.out().lines().toList()).hasSize(6)
                 .satisfies(lines -> assertThat(lines.get(1)).matches("web1 +converged +.*"))
-                .satisfies(lines -> assertThat(lines.get(2)).matches("down +unreachable +- +- +[0-9.]+s +-"));
+                .satisfies(lines -> assertThat(lines.get(2)).matches("down +unreachable +- +- +[0-9.]+s +-"))
+                .satisfies(lines -> assertThat(lines.get(4)).matches("stranger +unreachable +- +- +[0-9.]+s +-"))
+                .satisfies(lines -> assertThat(lines.get(5)).as("a host key not in known_hosts is refused").contains("--accept-new-host-keys"));
+        assertThat(dir.resolve("out/stranger")).doesNotExist();
         assertThat(dir.resolve("out/web1/motd")).exists();
         assertThat(dir.resolve("out/down")).doesNotExist();
     }
@@ -189,6 +202,22 @@ class RemoteCommandTest {
             assertThat(run.awaitExit(PATIENCE)).as(run.err()).isEqualTo(1);
             assertThat(run.out()).containsPattern("dropped +failed ");
             await().atMost(Duration.ofSeconds(20)).until(() -> agentsLeftRunning().isEmpty());
+        }
+    }
+
+    @Test
+    void withEtcdTheRunKeepsToANamespaceOfItsOwnThereAndDeletesIt(LocalEtcd local) throws Exception {
+        String namespace = LocalEtcd.uniqueNamespace("remote");
+        try (Etcd etcd = Etcd.connect(EtcdOptions.of(local.endpoint(), namespace, Duration.ofSeconds(5)))) {
+            etcd.await(etcd.kv().put(Keys.CURRENT_DEPLOY, ByteSequence.from("the fleet's own", StandardCharsets.UTF_8)));
+
+            MusterProcess run = remote("--etcd", local.endpoint(), "--namespace", namespace, dest("web1", web), "--", manifest());
+
+            assertThat(run.awaitExit(PATIENCE)).as(run.err()).isZero();
+            assertThat(dir.resolve("out/web1/motd")).exists();
+            assertThat(etcd.await(etcd.kv().get(ByteSequence.from(new byte[] {0}), GetOption.builder().withRange(ByteSequence.from(new byte[] {0}))
+                    .build())).getKvs()).as("nothing of the run is left")
+                    .extracting(kv -> kv.getKey().toString(StandardCharsets.UTF_8)).containsExactly("deploys/current");
         }
     }
 

@@ -78,7 +78,7 @@ public final class PrivateFleet implements AutoCloseable {
             CoordinatorOptions coordinator = new CoordinatorOptions("muster-remote-" + run, LEASE_TTL,
                     Runtime.getRuntime().availableProcessors() * 4, dir.resolve("coordinator"), CoordinatorOptions.DEFAULT_COMPACT_EVERY);
             return new PrivateFleet(dir, privateEtcd, etcd, new Coordinator(etcd, coordinator, ENCODER).start());
-        } catch (IOException | EtcdUnreachableException | RuntimeException e) {
+        } catch (IOException | EtcdUnreachableException | InterruptedException | RuntimeException e) {
             if (etcd != null) etcd.close();
             if (privateEtcd != null) privateEtcd.close();
             FileTrees.delete(dir);

@@ -26,6 +26,7 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 @Command(name = "remote", mixinStandardHelpOptions = true, sortOptions = false,
+        customSynopsis = "muster remote [OPTIONS] DEST… -- MANIFEST",
         description = {"Converge hosts that run no agent and have no Java, over SSH alone.",
                 "For each DEST ([NAME=][USER@]HOST[:PORT]; its name in the fleet is NAME, else HOST[:PORT] as written), at most "
                         + "--cconns at once: upload muster's jar and its Java runtime into ~/.cache/muster on the host (once: a "
@@ -50,7 +51,7 @@ import picocli.CommandLine.Spec;
                 "  muster remote -i ~/.ssh/deploy web=admin@10.0.0.5:2222 -- site.yaml",
                 "  muster remote --cconns 32 --output json $(cat hosts) -- site/site.yaml"})
 final class RemoteCommand implements Callable<Integer> {
-    @Parameters(arity = "1..*", paramLabel = "DEST… -- MANIFEST", description = "The hosts, then the manifest (the last argument).")
+    @Parameters(arity = "1..*", paramLabel = "DEST", description = "The hosts, then -- and the manifest (a file, or a directory with site.yaml).")
     List<String> arguments;
 
     @Option(names = {"-i", "--identity"}, paramLabel = "FILE", description = "A private key to log in with (repeatable).")

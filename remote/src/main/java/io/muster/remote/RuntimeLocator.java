@@ -12,7 +12,7 @@ public final class RuntimeLocator {
     /** The runtime's listing of its files and their sha256, written when it is built: it marks a runtime as muster's. */
     public static final String LISTING = "muster-runtime.sha256";
 
-    private static final String HOW_TO_BUILD = "build one with ./mvnw -pl deploy -am package (deploy/target/runtime) "
+    private static final String HOW_TO_BUILD = "build one with ./mvnw -pl deploy -am package and pass --runtime deploy/target/runtime, "
             + "or install the muster .deb";
 
     private RuntimeLocator() {}

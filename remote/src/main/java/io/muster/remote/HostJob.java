@@ -1,5 +1,6 @@
 package io.muster.remote;
 
+import io.muster.agent.etcd.Backoff;
 import io.muster.remote.install.Installed;
 import io.muster.remote.install.Payload;
 import io.muster.remote.install.RemoteCache;
@@ -9,6 +10,7 @@ import io.muster.remote.ssh.SshConnector;
 import io.muster.remote.ssh.SshException;
 import java.io.IOException;
 import java.net.URI;
+import java.time.Duration;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
@@ -25,9 +27,13 @@ final class HostJob {
      * @param cache uploaded or reused; null when muster never got there
      * @param exit the agent's exit status; -1 when it did not run to its end
      * @param lastLine the agent's last line, which says why when it never reported to the fleet; null for none
-     * @param sshError why SSH failed, one line; null when it did not
+     * @param failure why the job ended before the agent did (SSH failed, or muster's files here could not be read), one
+     *        line; null when the agent ran to its end
      */
-    record Outcome(String cache, int exit, String lastLine, String sshError, double seconds) {}
+    record Outcome(String cache, int exit, String lastLine, String failure, double seconds) {}
+
+    /** Between attempts: a moment for a network that dropped, or an sshd restarting, to come back. */
+    private static final Duration FIRST_RETRY = Duration.ofSeconds(1);
 
     private final SshConnector connector;
     private final RemoteCache cache;
@@ -60,6 +66,7 @@ final class HostJob {
         String cached = null;
         AtomicReference<String> lastLine = new AtomicReference<>();
         say(host, "connecting");
+        Backoff backoff = new Backoff(FIRST_RETRY, FIRST_RETRY.multipliedBy(8));
         for (int attempt = 0; ; attempt++) {
             try (SshConnection connection = connector.connect(host)) {
                 Installed installed = cache.ensure(connection, payload);
@@ -77,6 +84,7 @@ final class HostJob {
             } catch (SshException e) {
                 if (!e.retriable() || attempt >= retries) return new Outcome(cached, -1, lastLine.get(), e.getMessage(), seconds(start));
                 say(host, e.getMessage() + "; trying again (" + (attempt + 1) + " of " + retries + ")");
+                Thread.sleep(backoff.next());
             }
         }
     }

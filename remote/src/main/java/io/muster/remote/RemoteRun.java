@@ -167,18 +167,18 @@ public final class RemoteRun {
     static RemoteResult result(String name, HostJob.Outcome job, HostView view, long deploy) {
         HostStatus status = view == null ? null : view.status().orElse(null);
         if (status == null && (view == null || view.error() == null)) {
-            String why = job.sshError() != null ? job.sshError() : "its agent never reported to the fleet"
+            String why = job.failure() != null ? job.failure() : "its agent never reported to the fleet"
                     + (job.lastLine() == null ? " (exit " + job.exit() + ")" : ": " + job.lastLine());
             return new RemoteResult(name, Result.UNREACHABLE, 0, 0, job.seconds(), job.cache(), why);
         }
         // the applies it ran: its live run checks a changed resource again, and reports it stable from then on
         long changed = status == null ? 0 : status.getSummary().getApplies();
         long failed = status == null ? 0 : status.getSummary().getFailed();
-        if (job.sshError() == null && job.exit() == 0 && view.convergedOn(deploy)) {
+        if (job.failure() == null && job.exit() == 0 && view.convergedOn(deploy)) {
             return new RemoteResult(name, Result.CONVERGED, changed, failed, job.seconds(), job.cache(), null);
         }
         String why;
-        if (job.sshError() != null) why = job.sshError();
+        if (job.failure() != null) why = job.failure();
         else if (view.error() != null) why = firstLine(view.error());
         else if (status.getFailedCount() > 0) {
             why = status.getFailed(0).getId() + ": " + firstLine(status.getFailed(0).getError())

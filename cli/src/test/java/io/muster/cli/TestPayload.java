@@ -20,8 +20,8 @@ import java.util.stream.Stream;
  * What {@code muster remote} uploads, made for tests on this machine (whose sshd "hosts" share its files): a jar that
  * runs this test JVM's muster (its manifest's Class-Path names the test class path, so no shaded jar need be built), with
  * an entry unique to the JVM so that its cache directory on the hosts is new, and a Java runtime made with jlink from
- * the running JDK, with the sha256 listing the deploy module writes beside it. The runtime is made once (about 5 s)
- * and kept in target/ for later test runs.
+ * the running JDK, with the sha256 listing the deploy module writes beside it. The runtime is made once (about 25 s,
+ * with its base class-data archive) and kept in target/ for later test runs.
  */
 final class TestPayload {
     /** What muster needs of the JDK: jdeps --print-module-deps --ignore-missing-deps on the shaded jar. */
@@ -38,7 +38,7 @@ final class TestPayload {
         Files.delete(building);
         Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
         Process process = new ProcessBuilder(jlink.toString(), "--add-modules", MODULES, "--strip-debug", "--compress", "zip-6", "--no-man-pages",
-                "--no-header-files", "--output", building.toString()).inheritIO().start();
+                "--no-header-files", "--generate-cds-archive", "--output", building.toString()).inheritIO().start();
         if (process.waitFor() != 0) throw new IOException("jlink failed: exit " + process.exitValue());
         StringBuilder listing = new StringBuilder();
         try (Stream<Path> files = Files.walk(building)) {

@@ -12,8 +12,10 @@ class AgentCommandLineTest {
         String command = new AgentCommandLine("/muster/", null, Duration.ofSeconds(300), Duration.ofMillis(2500))
                 .render("/home/u/.cache/muster/r-ab/bin/java", "/home/u/.cache/muster/j-cd/muster.jar", "127.0.0.1:2222", 40123);
 
-        assertThat(command).isEqualTo("'/home/u/.cache/muster/r-ab/bin/java' '-XX:+UseSerialGC' '-XX:TieredStopAtLevel=1' '-Xshare:auto' "
-                + "'--enable-native-access=ALL-UNNAMED' '--sun-misc-unsafe-memory-access=allow' '-jar' '/home/u/.cache/muster/j-cd/muster.jar' "
+        assertThat(command).isEqualTo("'/home/u/.cache/muster/r-ab/bin/java' '-XX:+UseSerialGC' '-XX:TieredStopAtLevel=1' "
+                + "'--enable-native-access=ALL-UNNAMED' '--sun-misc-unsafe-memory-access=allow' '-XX:+AutoCreateSharedArchive' "
+                + "'-XX:SharedArchiveFile=/home/u/.cache/muster/j-cd/muster.jsa' '-Xlog:cds=off' '-Xlog:cds+dynamic=off' "
+                + "'-jar' '/home/u/.cache/muster/j-cd/muster.jar' "
                 + "'agent' '--once' '--stop-on-stdin-eof' '--host' '127.0.0.1:2222' '--etcd' 'http://127.0.0.1:40123' '--namespace' '/muster/' "
                 + "'--converged-timeout' '300' '--connect-timeout' '2.500' '--lease-ttl' '10'");
     }

@@ -103,7 +103,13 @@ public final class RemoteRun {
         }
         validate(bundle, hosts);
         String run = Long.toString(System.currentTimeMillis(), 36) + "-" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36);
-        try (PrivateFleet fleet = PrivateFleet.start(options.shared(), run, options.connectTimeout())) {
+        PrivateFleet fleet;
+        try {
+            fleet = PrivateFleet.start(options.shared(), run, options.connectTimeout());
+        } catch (IOException | EtcdUnreachableException e) {
+            throw new Refused(e.getMessage(), List.of(), e);
+        }
+        try {
             long deploy = fleet.deploy(bundle, System.getProperty("user.name") + "@" + Facts.hostname());
             AgentCommandLine command = new AgentCommandLine(fleet.namespace(), options.prefix(), options.convergedTimeout(), options.connectTimeout());
             HostJob job = new HostJob(connector, new RemoteCache(), payload, command, fleet.endpoint(), options.retries(), options.keepCache(), log);
@@ -113,8 +119,14 @@ public final class RemoteRun {
                 log.accept(progress(result));
                 return result;
             });
-        } catch (IOException | EtcdUnreachableException | DeployException e) {
+        } catch (EtcdUnreachableException | DeployException e) {
             throw new Refused(e.getMessage(), List.of(), e);
+        } finally {
+            try {
+                fleet.close();
+            } catch (IOException e) { // the hosts' results stand: only the run's own keys are left behind
+                log.accept("muster: warning: " + e.getMessage());
+            }
         }
     }
 

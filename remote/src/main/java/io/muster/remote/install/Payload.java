@@ -13,6 +13,9 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -76,13 +79,16 @@ public final class Payload {
 
     private List<PayloadFile> hashed() throws IOException {
         List<PayloadFile> result = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(runtime)) {
-            for (Path path : walk.filter(Files::isRegularFile).toList()) {
-                String relative = runtime.relativize(path).toString();
-                if (!relative.equals(RUNTIME_LISTING)) result.add(file(path, RUNTIME + "/" + relative, hash(path)));
-            }
-        }
+        for (String relative : runtimeFiles()) result.add(file(runtime.resolve(relative), RUNTIME + "/" + relative, hash(runtime.resolve(relative))));
         return result;
+    }
+
+    /** The runtime's files (through links), relative to it, but for the listing. */
+    private Set<String> runtimeFiles() throws IOException {
+        try (Stream<Path> walk = Files.walk(runtime)) {
+            return walk.filter(Files::isRegularFile).map(p -> runtime.relativize(p).toString())
+                    .filter(relative -> !relative.equals(RUNTIME_LISTING)).collect(Collectors.toCollection(TreeSet::new));
+        }
     }
 
     private List<PayloadFile> listed(Path listing) throws IOException {
@@ -101,6 +107,9 @@ public final class Payload {
             if (!Files.isRegularFile(path)) throw new IOException(listing + ":" + (i + 1) + ":67: " + relative + " is not a file of " + runtime);
             result.add(file(path, RUNTIME + "/" + relative, parts[0]));
         }
+        Set<String> unlisted = runtimeFiles();
+        result.forEach(file -> unlisted.remove(file.name().substring(RUNTIME.length() + 1)));
+        if (!unlisted.isEmpty()) throw new IOException(listing + ": does not list " + String.join(", ", unlisted) + " (a listing older than the runtime?)");
         return result;
     }
 

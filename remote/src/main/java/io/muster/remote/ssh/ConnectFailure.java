@@ -48,6 +48,10 @@ final class ConnectFailure {
             }
         }
         if (message.startsWith("timeout")) return new SshException(login + ": no answer within " + seconds(timeout), true, e);
+        if (message.contains("closed by foreign host")) {
+            return new SshException(login + ": the host closed the connection before the SSH handshake ended"
+                    + " (sshd drops connections beyond its MaxStartups when many open at once)", true, e);
+        }
         return new SshException(login + ": SSH handshake failed: " + message, false, e);
     }
 

@@ -1,5 +1,6 @@
 package io.muster.remote.ssh;
 
+import com.jcraft.jsch.Channel;
 import com.jcraft.jsch.ChannelExec;
 import com.jcraft.jsch.ChannelSftp;
 import com.jcraft.jsch.JSchException;
@@ -14,6 +15,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /** One JSch session: commands over exec channels, files over one SFTP channel, remote port forwards. */
@@ -28,7 +30,7 @@ final class JschConnection implements SshConnection {
     private final Session session;
     private final int channelTimeout;
     private ChannelSftp sftp;
-    private boolean forwarded;
+    private final AtomicBoolean forwarded = new AtomicBoolean();
     private volatile boolean closed;
 
     JschConnection(Destination destination, String who, Session session, Duration timeout) {
@@ -53,7 +55,7 @@ final class JschConnection implements SshConnection {
         };
         ChannelExec channel = null;
         try {
-            channel = (ChannelExec) session.openChannel("exec");
+            channel = open("exec", ChannelExec.class);
             channel.setCommand(command);
             // no stdin stream is given: JSch then never sends EOF, so the command's stdin stays open until it ends
             LineStream out = LineStream.start("ssh " + destination.name() + " stdout", channel.getInputStream(), oneAtATime);
@@ -68,6 +70,13 @@ final class JschConnection implements SshConnection {
         } finally {
             if (channel != null) channel.disconnect();
         }
+    }
+
+    /** A new channel; JSch answers null rather than fail when the session is going down. */
+    private <C extends Channel> C open(String type, Class<C> kind) throws JSchException {
+        Channel channel = session.openChannel(type);
+        if (channel == null) throw new JSchException("the session is down");
+        return kind.cast(channel);
     }
 
     /** JSch tells of the channel's close by a flag only; the exit status comes with it, after the output's end. */
@@ -110,7 +119,7 @@ final class JschConnection implements SshConnection {
     private ChannelSftp sftp() throws SshException {
         if (sftp != null && sftp.isConnected()) return sftp;
         try {
-            ChannelSftp channel = (ChannelSftp) session.openChannel("sftp");
+            ChannelSftp channel = open("sftp", ChannelSftp.class);
             channel.connect(channelTimeout);
             sftp = channel;
             return channel;
@@ -144,9 +153,10 @@ final class JschConnection implements SshConnection {
      * <p>JSch registers a forward whose port the server chose under port 0, so a session holds one such forward.
      */
     @Override
-    public synchronized int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
-        if (forwarded) throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
-        forwarded = true;
+    public int forwardRemotePort(String localHost, int localPort) throws SshException, InterruptedException {
+        if (forwarded.getAndSet(true)) {
+            throw new IllegalStateException("a connection forwards one remote port at most (JSch keeps one server-chosen port per session)");
+        }
         FutureTask<Integer> request = new FutureTask<>(() -> session.setPortForwardingR("127.0.0.1:0:" + localHost + ":" + localPort));
         Thread.ofVirtual().name("ssh -R " + destination.name()).start(request);
         try {

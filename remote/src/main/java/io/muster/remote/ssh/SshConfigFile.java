@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The OpenSSH client config (~/.ssh/config) as far as muster honours it: HostName, User, Port and IdentityFile of
@@ -20,12 +21,14 @@ final class SshConfigFile {
     /** Applies {@code file} (may be null or missing: then only the defaults apply) to {@code destination}. */
     static Login resolve(Path file, Destination destination, LocalUser me) throws SshException {
         ConfigRepository.Config config = read(file).getConfig(destination.host());
-        String host = config.getHostname() != null ? config.getHostname() : destination.host();
+        String host = config.getHostname() != null ? expand(config.getHostname(), Map.of('h', destination.host())) : destination.host();
         String user = destination.user() != null ? destination.user() : config.getUser() != null ? config.getUser() : me.name();
         int port = destination.port() != 0 ? destination.port() : config.getPort() > 0 ? config.getPort() : SSH_PORT;
         List<Path> identities = new ArrayList<>();
         for (String value : config.getValues("IdentityFile")) {
-            identities.add(Path.of(expand(unquote(value), me, user, host)));
+            String key = unquote(value);
+            if (key.equals("~") || key.startsWith("~/")) key = me.home() + key.substring(1);
+            identities.add(Path.of(expand(key, Map.of('d', me.home().toString(), 'u', me.name(), 'r', user, 'h', host))));
         }
         return new Login(user, host, port, identities);
     }
@@ -42,10 +45,11 @@ final class SshConfigFile {
         return value.length() > 1 && value.startsWith("\"") && value.endsWith("\"") ? value.substring(1, value.length() - 1) : value;
     }
 
-    /** The tokens OpenSSH expands in IdentityFile that make sense here: ~ and %d (home), %u, %r, %h, %%. */
-    private static String expand(String value, LocalUser me, String user, String host) {
-        String home = me.home().toString();
-        if (value.equals("~") || value.startsWith("~/")) value = home + value.substring(1);
+    /**
+     * Expands OpenSSH's %-tokens in a value: those given (HostName knows %h; IdentityFile %d, %u, %r and %h) and %%.
+     * An unknown token stays as written.
+     */
+    private static String expand(String value, Map<Character, String> tokens) {
         StringBuilder out = new StringBuilder();
         for (int i = 0; i < value.length(); i++) {
             char c = value.charAt(i);
@@ -54,14 +58,9 @@ final class SshConfigFile {
                 continue;
             }
             char token = value.charAt(++i);
-            switch (token) {
-                case 'd' -> out.append(home);
-                case 'u' -> out.append(me.name());
-                case 'r' -> out.append(user);
-                case 'h' -> out.append(host);
-                case '%' -> out.append('%');
-                default -> out.append('%').append(token);
-            }
+            if (token == '%') out.append('%');
+            else if (tokens.containsKey(token)) out.append(tokens.get(token));
+            else out.append('%').append(token);
         }
         return out.toString();
     }

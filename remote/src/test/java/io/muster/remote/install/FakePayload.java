@@ -28,4 +28,12 @@ final class FakePayload {
         Files.createSymbolicLink(runtime.resolve("legal/java.logging/LICENSE"), Path.of("../java.base/LICENSE"));
         return new Payload(jar, runtime);
     }
+
+    /** Writes the runtime's listing as a build would, with sha256sum (it names itself, as "> listing" makes it first). */
+    static void writeListing(Payload payload) throws IOException, InterruptedException {
+        Process sha256sum = new ProcessBuilder("sh", "-c", "find . -type f -o -type l | sort | xargs sha256sum > " + Payload.RUNTIME_LISTING)
+                .directory(payload.runtime().toFile()).redirectErrorStream(true).start();
+        String output = new String(sha256sum.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        if (sha256sum.waitFor() != 0) throw new IOException("sha256sum failed: " + output);
+    }
 }

@@ -4,9 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,20 +37,30 @@ class PayloadTest {
     void theRuntimesListingStandsForHashingItAndGivesTheSameDigest() throws Exception {
         Payload payload = FakePayload.create(temp, 1000);
         String hashed = payload.digest();
-        Process sha256sum = new ProcessBuilder("sh", "-c", "find . -type f -o -type l | sort | xargs sha256sum > " + Payload.RUNTIME_LISTING)
-                .directory(payload.runtime().toFile()).start();
-        assertThat(sha256sum.waitFor()).isZero();
+        FakePayload.writeListing(payload);
 
         assertThat(new Payload(payload.jar(), payload.runtime()).digest()).isEqualTo(hashed);
     }
 
     @Test
+    void aListingThatMissesAFileOfTheRuntimeIsAnError() throws Exception {
+        Payload payload = FakePayload.create(temp, 1000);
+        FakePayload.writeListing(payload);
+        Files.writeString(payload.runtime().resolve("lib/added"), "after the listing");
+
+        assertThatThrownBy(() -> new Payload(payload.jar(), payload.runtime()).digest()).isInstanceOf(IOException.class)
+                .hasMessageContaining("does not list lib/added");
+    }
+
+    @Test
     void aListingThatNamesAMissingFileIsAnErrorWithItsLine() throws Exception {
         Payload payload = FakePayload.create(temp, 1000);
-        Files.writeString(payload.runtime().resolve(Payload.RUNTIME_LISTING), "0".repeat(64) + "  ./bin/java\n" + "1".repeat(64) + "  ./bin/gone\n",
-                StandardCharsets.UTF_8);
+        FakePayload.writeListing(payload);
+        Path listing = payload.runtime().resolve(Payload.RUNTIME_LISTING);
+        int line = Files.readAllLines(listing).size() + 1;
+        Files.writeString(listing, "1".repeat(64) + "  ./bin/gone\n", StandardOpenOption.APPEND);
 
         assertThatThrownBy(payload::digest).isInstanceOf(IOException.class)
-                .hasMessage(payload.runtime().resolve(Payload.RUNTIME_LISTING) + ":2:67: bin/gone is not a file of " + payload.runtime());
+                .hasMessage(listing + ":" + line + ":67: bin/gone is not a file of " + payload.runtime());
     }
 }

@@ -81,7 +81,9 @@ class RemoteCacheTest {
     @Test
     void aCopyThatDoesNotMatchItsChecksumsIsNotInstalled() throws Exception {
         Payload payload = FakePayload.create(temp, 1000);
-        Files.writeString(payload.runtime().resolve(Payload.RUNTIME_LISTING), "0".repeat(64) + "  bin/java\n");
+        FakePayload.writeListing(payload);
+        Path listing = payload.runtime().resolve(Payload.RUNTIME_LISTING);
+        Files.writeString(listing, Files.readString(listing).replaceAll("[0-9a-f]{64}(  ./bin/java)", "0".repeat(64) + "$1"));
         Path root = temp.resolve("cache");
         try (SshConnection ssh = sshd.connector().connect(sshd.destination())) {
             SshException refused = catchThrowableOfType(SshException.class, () -> new RemoteCache(root.toString()).ensure(ssh, payload));

@@ -67,6 +67,16 @@ class JschConnectorTest {
     }
 
     @Test
+    void trustsAHashedKnownHostsEntry() throws Exception {
+        Path knownHosts = temp.resolve("known_hosts");
+        Files.copy(sshd.knownHosts(), knownHosts);
+        run("ssh-keygen", "-q", "-H", "-f", knownHosts.toString());
+        assertThat(Files.readString(knownHosts)).startsWith("|1|");
+
+        new JschConnector(with(sshd.settings(), knownHosts, false), sshd.localUser()).connect(sshd.destination()).close();
+    }
+
+    @Test
     void refusesAChangedHostKeyEvenWhenNewKeysAreAccepted() throws Exception {
         try (Sshd other = Sshd.launch()) {
             Path knownHosts = temp.resolve("known_hosts");
@@ -135,6 +145,24 @@ class JschConnectorTest {
 
             host.start();
             host.connector().connect(host.destination()).close();
+        }
+    }
+
+    @Test
+    void aServerThatHangsUpAtOnceIsRetriable() throws Exception {
+        try (ServerSocket hangingUp = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                while (!hangingUp.isClosed()) {
+                    try {
+                        hangingUp.accept().close();
+                    } catch (IOException e) {
+                        // the test is over
+                    }
+                }
+            });
+            SshException refused = refusal(() -> sshd.connector().connect(Destination.parse("127.0.0.1:" + hangingUp.getLocalPort())));
+            assertThat(refused.getMessage()).contains("closed the connection");
+            assertThat(refused.retriable()).isTrue();
         }
     }
 

@@ -221,6 +221,20 @@ class RemoteCommandTest {
         }
     }
 
+    @Test
+    void ctrlCStopsTheRunAndLeavesNothingRunningHereOrOnTheHosts() throws Exception {
+        Path manifest = manifest();
+        Files.writeString(manifest, Files.readString(manifest) + "  - exec: {name: slow, command: \"sleep 2\"}\n");
+        MusterProcess run = remote(dest("web1", web), "--", manifest);
+        await().atMost(PATIENCE).until(() -> run.err().contains("web1: INFO  muster: running graph"));
+
+        run.interrupt();
+
+        assertThat(run.awaitExit(PATIENCE)).as(run.err()).isEqualTo(130);
+        assertThat(run.leftovers()).as("the private etcd is stopped").isEmpty();
+        await().atMost(Duration.ofSeconds(20)).until(() -> agentsLeftRunning().isEmpty());
+    }
+
     private static int indexOf(List<String> lines, String start) {
         for (int i = 0; i < lines.size(); i++) if (lines.get(i).startsWith(start)) return i;
         return -1;

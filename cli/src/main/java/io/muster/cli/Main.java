@@ -1,9 +1,12 @@
 package io.muster.cli;
 
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Properties;
 import java.util.function.Supplier;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -91,11 +94,19 @@ public final class Main {
         }
     }
 
+    /**
+     * The version and commit the build wrote into version.properties (cli/src/build/version.sh), and the Java runtime running it:
+     * a package bundles its own, and a bug report should say which one ran.
+     */
     static final class Version implements CommandLine.IVersionProvider {
         @Override
-        public String[] getVersion() {
-            String version = Main.class.getPackage().getImplementationVersion();
-            return new String[] {"muster " + (version == null ? "development build" : version)};
+        public String[] getVersion() throws IOException {
+            Properties build = new Properties();
+            try (InputStream in = Main.class.getResourceAsStream("version.properties")) {
+                build.load(in);
+            }
+            return new String[] {"muster " + build.getProperty("version") + " (commit " + build.getProperty("commit") + ")",
+                    "Java " + Runtime.version() + " at " + System.getProperty("java.home")};
         }
     }
 

@@ -194,7 +194,7 @@ class RemoteCommandTest {
         try (CuttingProxy proxy = new CuttingProxy(web.port())) {
             Files.writeString(knownHosts, "[127.0.0.1]:" + proxy.port() + " " + web.hostKeyPub() + "\n", java.nio.file.StandardOpenOption.APPEND);
             MusterProcess run = remote("--retries", 0, "dropped=" + web.user() + "@127.0.0.1:" + proxy.port(), "--", manifest);
-            await().atMost(PATIENCE).until(() -> run.err().contains("dropped: INFO  muster: running graph"));
+            awaitLine(run, "dropped: INFO  muster: running graph");
             assertThat(agentsLeftRunning()).hasSize(1);
 
             proxy.cutAll();
@@ -226,13 +226,19 @@ class RemoteCommandTest {
         Path manifest = manifest();
         Files.writeString(manifest, Files.readString(manifest) + "  - exec: {name: slow, command: \"sleep 2\"}\n");
         MusterProcess run = remote(dest("web1", web), "--", manifest);
-        await().atMost(PATIENCE).until(() -> run.err().contains("web1: INFO  muster: running graph"));
+        awaitLine(run, "web1: INFO  muster: running graph");
 
         run.interrupt();
 
         assertThat(run.awaitExit(PATIENCE)).as(run.err()).isEqualTo(130);
         assertThat(run.leftovers()).as("the private etcd is stopped").isEmpty();
         await().atMost(Duration.ofSeconds(20)).until(() -> agentsLeftRunning().isEmpty());
+    }
+
+    /** Waits until the run has said {@code line}; fails at once should it end first. */
+    private static void awaitLine(MusterProcess run, String line) {
+        await().atMost(PATIENCE).until(() -> run.err().contains(line) || !run.isAlive());
+        assertThat(run.err()).contains(line);
     }
 
     private static int indexOf(List<String> lines, String start) {

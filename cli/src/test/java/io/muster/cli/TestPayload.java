@@ -2,12 +2,8 @@ package io.muster.cli;
 
 import java.io.File;
 import java.io.IOException;
-import java.io.OutputStream;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.UUID;
 import java.util.jar.Attributes;
@@ -19,35 +15,21 @@ import java.util.stream.Stream;
 /**
  * What {@code muster remote} uploads, made for tests on this machine (whose sshd "hosts" share its files): a jar that
  * runs this test JVM's muster (its manifest's Class-Path names the test class path, so no shaded jar need be built), with
- * an entry unique to the JVM so that its cache directory on the hosts is new, and a Java runtime made with jlink from
- * the running JDK, with the sha256 listing the deploy module writes beside it. The runtime is made once (about 25 s,
- * with its base class-data archive) and kept in target/ for later test runs.
+ * an entry unique to the JVM so that its cache directory on the hosts is new, and the Java runtime the deploy module
+ * links with jlink (its modules, base class-data archive and sha256 listing), linked from the running JDK once (about
+ * 25 s) and kept in target/ for later test runs.
  */
 final class TestPayload {
-    /** What muster needs of the JDK: jdeps --print-module-deps --ignore-missing-deps on the shaded jar. */
-    private static final String MODULES = "java.base,java.compiler,java.desktop,java.naming,java.net.http,java.scripting,java.sql,"
-            + "jdk.httpserver,jdk.jfr,jdk.management,jdk.unsupported";
     private static final Path RUNTIME = Path.of("target/test-runtime").toAbsolutePath();
     private static Path jar;
 
     private TestPayload() {}
 
+    /** The runtime, linked by the deploy module's script as for the .deb (it does nothing when the runtime is up to date). */
     static synchronized Path runtime() throws IOException, InterruptedException {
-        if (Files.isRegularFile(RUNTIME.resolve("muster-runtime.sha256"))) return RUNTIME;
-        Path building = Files.createTempDirectory(RUNTIME.getParent(), "test-runtime-");
-        Files.delete(building);
-        Path jlink = Path.of(System.getProperty("java.home"), "bin", "jlink");
-        Process process = new ProcessBuilder(jlink.toString(), "--add-modules", MODULES, "--strip-debug", "--compress", "zip-6", "--no-man-pages",
-                "--no-header-files", "--generate-cds-archive", "--output", building.toString()).inheritIO().start();
-        if (process.waitFor() != 0) throw new IOException("jlink failed: exit " + process.exitValue());
-        StringBuilder listing = new StringBuilder();
-        try (Stream<Path> files = Files.walk(building)) {
-            for (Path file : files.filter(Files::isRegularFile).sorted().toList()) {
-                listing.append(sha256(file)).append("  ").append(building.relativize(file)).append('\n');
-            }
-        }
-        Files.writeString(building.resolve("muster-runtime.sha256"), listing);
-        Files.move(building, RUNTIME); // whole or not at all: a test run killed meanwhile leaves no half runtime
+        Path script = Path.of("../deploy/src/build/runtime.sh").toAbsolutePath().normalize();
+        Process link = new ProcessBuilder(script.toString(), System.getProperty("java.home"), RUNTIME.toString()).inheritIO().start();
+        if (link.waitFor() != 0) throw new IOException(script + " failed: exit " + link.exitValue());
         return RUNTIME;
     }
 
@@ -69,16 +51,5 @@ final class TestPayload {
         }
         jar = made;
         return jar;
-    }
-
-    private static String sha256(Path file) {
-        try (var in = new java.security.DigestInputStream(Files.newInputStream(file), MessageDigest.getInstance("SHA-256"))) {
-            in.transferTo(OutputStream.nullOutputStream());
-            return HexFormat.of().formatHex(in.getMessageDigest().digest());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        } catch (java.security.NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
     }
 }

@@ -34,4 +34,4 @@ if command -v strip >/dev/null; then
 fi
 
 cd "$out"
-find . -type f ! -name muster-runtime.sha256 | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum > muster-runtime.sha256
+find -L . -type f ! -name muster-runtime.sha256 | sed 's|^\./||' | LC_ALL=C sort | xargs -d '\n' sha256sum > muster-runtime.sha256

@@ -74,6 +74,10 @@ final class AgentCommand implements Callable<Integer> {
             description = "With --once: how long to wait for the first graph to converge (default: ${DEFAULT-VALUE}).")
     double convergedTimeout;
 
+    /** For muster remote: the agent goes when the SSH connection that started it goes, nothing of muster stays behind. */
+    @Option(names = "--stop-on-stdin-eof", hidden = true, description = "Stop as on SIGTERM when stdin reaches end-of-file.")
+    boolean stopOnStdinEof;
+
     @Mixin
     PrometheusFlags prometheus;
 
@@ -144,6 +148,7 @@ final class AgentCommand implements Callable<Integer> {
         }
         CountDownLatch done = new CountDownLatch(1);
         try (lock; Signals signals = new Signals(signal -> done.countDown())) {
+            if (stopOnStdinEof) stopAtEndOfStdin(done);
             Metrics metrics = new Metrics();
             Metrics.Endpoint server;
             Agent agent;
@@ -176,9 +181,26 @@ final class AgentCommand implements Callable<Integer> {
                     done.countDown();
                 });
                 done.await();
-                return outcome.get() == null ? signals.exitCode() : report(outcome.get(), agent.currentStatus(), options.host());
+                if (outcome.get() != null) return report(outcome.get(), agent.currentStatus(), options.host());
+                return signals.caught() != null ? signals.exitCode() : 1; // stdin ended before the graph converged
             }
         }
+    }
+
+    /**
+     * Counts {@code done} down once stdin ends (or cannot be read). A command started over SSH without a terminal gets
+     * no SIGHUP when the connection drops, but its stdin ends: this is how muster remote's agent learns it is alone.
+     */
+    private void stopAtEndOfStdin(CountDownLatch done) {
+        Thread.ofPlatform().daemon().name("stdin").start(() -> {
+            try {
+                System.in.transferTo(java.io.OutputStream.nullOutputStream());
+            } catch (IOException unreadable) {
+                // as good as ended
+            }
+            System.err.println("muster: stopping (stdin closed)");
+            done.countDown();
+        });
     }
 
     private static String seconds(double s) {

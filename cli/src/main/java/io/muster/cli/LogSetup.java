@@ -50,6 +50,11 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.DEBUG);
     }
 
+    /** For muster remote: the coordinator it runs for its hosts says only what went wrong; the hosts' lines tell the story. */
+    static void quietCoordinator() {
+        ((Logger) LoggerFactory.getLogger("io.muster.coordinator")).setLevel(Level.WARN);
+    }
+
     /** For --quiet: warnings and errors only. */
     static void quiet() {
         ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);

@@ -182,4 +182,14 @@ class AgentCommandTest {
         assertThat(get(Keys.alive("web4"))).as("still there until its lease expires").isPresent();
         await().atMost(Duration.ofSeconds(10)).until(() -> get(Keys.alive("web4")).isEmpty());
     }
+
+    @Test
+    void withStopOnStdinEofTheAgentGoesWhenItsStdinEnds() throws Exception {
+        // MusterProcess gives muster /dev/null for stdin: it ends at once, as an SSH session's does when the connection drops
+        MusterProcess agent = agent("web6", "--once", "--stop-on-stdin-eof", "--converged-timeout", "60");
+
+        assertThat(agent.awaitExit(PATIENCE)).as("long before --converged-timeout").isEqualTo(1);
+        assertThat(agent.err()).contains("muster: stopping (stdin closed)");
+        assertThat(get(Keys.alive("web6"))).as("its lease revoked").isEmpty();
+    }
 }

@@ -50,7 +50,15 @@ final class MusterProcess implements AutoCloseable {
     /** As {@link #start(Path, String, Map, Object...)}, with {@code jvmOptions} for muster's JVM ({@code -Duser.language=tr}). */
     static MusterProcess start(Path dir, String name, List<String> jvmOptions, Map<String, String> environment, Object... args)
             throws IOException {
-        List<String> command = command(jvmOptions, args);
+        return start(dir, name, command(jvmOptions, System.getProperty("java.class.path"), args), environment);
+    }
+
+    /** As {@link #start(Path, String, Object...)}, muster's classes from {@code classPath} (a jar of muster's: TestPayload). */
+    static MusterProcess startFrom(String classPath, Path dir, String name, Map<String, String> environment, Object... args) throws IOException {
+        return start(dir, name, command(List.of(), classPath, args), environment);
+    }
+
+    private static MusterProcess start(Path dir, String name, List<String> command, Map<String, String> environment) throws IOException {
         Path out = dir.resolve(name + ".out");
         Path err = dir.resolve(name + ".err");
         String marker = MARKER + "=" + UUID.randomUUID();
@@ -64,12 +72,16 @@ final class MusterProcess implements AutoCloseable {
 
     /** The command line that runs {@code muster ARGS…} in a JVM of its own, with {@code jvmOptions}. */
     static List<String> command(List<String> jvmOptions, Object... args) {
+        return command(jvmOptions, System.getProperty("java.class.path"), args);
+    }
+
+    private static List<String> command(List<String> jvmOptions, String classPath, Object... args) {
         List<String> command = new ArrayList<>(List.of(
                 Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "--enable-native-access=ALL-UNNAMED", "-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-Xmx256m"));
         if (Runtime.version().feature() >= 24) command.add("--sun-misc-unsafe-memory-access=allow"); // as the launcher: protobuf
         command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), "io.muster.cli.Main"));
+        command.addAll(List.of("-cp", classPath, "io.muster.cli.Main"));
         for (Object arg : args) command.add(String.valueOf(arg));
         return command;
     }

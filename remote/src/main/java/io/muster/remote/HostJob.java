@@ -42,15 +42,18 @@ final class HostJob {
     private final URI etcd;
     private final int retries;
     private final boolean keepCache;
+    private final String run;
     private final Consumer<String> log;
 
     /**
      * @param etcd the fleet's etcd as this machine reaches it: where the tunnel leads
-     * @param keepCache false for --no-caching: what was installed is removed once the agent is done
+     * @param keepCache false for --no-caching: what was installed is removed once the agent is done; each host's
+     *        copy is then its own (named after {@code run} and the host), so two names of one machine never
+     *        remove the copy the other one runs
      * @param log where the host's lines go, each whole ("NAME: …")
      */
     HostJob(SshConnector connector, RemoteCache cache, Payload payload, AgentCommandLine command, URI etcd, int retries, boolean keepCache,
-            Consumer<String> log) {
+            String run, Consumer<String> log) {
         this.connector = connector;
         this.cache = cache;
         this.payload = payload;
@@ -58,6 +61,7 @@ final class HostJob {
         this.etcd = etcd;
         this.retries = retries;
         this.keepCache = keepCache;
+        this.run = run;
         this.log = log;
     }
 
@@ -69,6 +73,7 @@ final class HostJob {
         Backoff backoff = new Backoff(FIRST_RETRY, FIRST_RETRY.multipliedBy(8));
         for (int attempt = 0; ; attempt++) {
             try (SshConnection connection = connector.connect(host)) {
+                RemoteCache cache = keepCache ? this.cache : this.cache.ofItsOwn("run-" + run + "-" + host.name());
                 Installed installed = cache.ensure(connection, payload);
                 cached = installed.uploaded() ? "uploaded" : "reused";
                 say(host, installed.uploaded() ? "uploaded muster (" + megabytes(installed.bytesUploaded()) + ")" : "muster found in the cache");

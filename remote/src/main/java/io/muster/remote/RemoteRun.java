@@ -112,7 +112,7 @@ public final class RemoteRun {
         try {
             long deploy = fleet.deploy(bundle, System.getProperty("user.name") + "@" + Facts.hostname());
             AgentCommandLine command = new AgentCommandLine(fleet.namespace(), options.prefix(), options.convergedTimeout(), options.connectTimeout());
-            HostJob job = new HostJob(connector, new RemoteCache(), payload, command, fleet.endpoint(), options.retries(), options.keepCache(), log);
+            HostJob job = new HostJob(connector, new RemoteCache(), payload, command, fleet.endpoint(), options.retries(), options.keepCache(), run, log);
             return each(hosts, host -> {
                 HostJob.Outcome outcome = job.run(host);
                 RemoteResult result = result(host.name(), outcome, fleet.host(host.name()), deploy);

@@ -21,7 +21,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>A copy is made in a temporary directory beside it ({@code .tmp-<digest>-<random>}), checked there with
  * sha256sum, and renamed into place in one step, with a completion marker inside: an interrupted or corrupted copy
  * is never taken for a good one. When two runs race, the first rename wins and the other drops its copy. Temporary
- * directories left by interrupted runs are removed once they are a day old.
+ * directories left by interrupted runs, and copies of their own ({@link #ofItsOwn}) they did not remove, go once
+ * they are a day old.
  */
 public final class RemoteCache {
     /** Where the cache lives on a host: "~/" is the SSH user's home. */
@@ -35,6 +36,7 @@ public final class RemoteCache {
     private static final int WRONG_PLATFORM = 4;
 
     private final String root;
+    private final boolean ofItsOwn; // a directory of this cache's own inside another root, removed with it
 
     public RemoteCache() {
         this(DEFAULT_ROOT);
@@ -42,7 +44,22 @@ public final class RemoteCache {
 
     /** A cache under {@code root} on the hosts (absolute, or "~/..." for the SSH user's home). */
     public RemoteCache(String root) {
+        this(root, false);
+    }
+
+    private RemoteCache(String root, boolean ofItsOwn) {
         this.root = root;
+        this.ofItsOwn = ofItsOwn;
+    }
+
+    /**
+     * A cache of its own named {@code name} inside this one, for a copy that is removed after one use
+     * ({@code --no-caching}): two such uses on one host (two names of one machine) never remove each other's
+     * copy. Its {@link #remove} takes this cache's directory away too when nothing else is left in it.
+     */
+    public RemoteCache ofItsOwn(String name) {
+        if (name.isEmpty() || name.contains("/") || name.startsWith(".tmp-")) throw new IllegalArgumentException("not a cache name: " + name);
+        return new RemoteCache(root + "/." + name, true);
     }
 
     /**
@@ -63,7 +80,7 @@ public final class RemoteCache {
                 "[ \"$(uname -sm)\" = " + quote(PLATFORM) + " ] || exit " + WRONG_PLATFORM,
                 "root=" + (root.startsWith("~/") ? "\"$HOME\"/" + quote(root.substring(2)) : quote(root)),
                 "mkdir -p \"$root\" && cd \"$root\" || exit 2",
-                "find . -mindepth 1 -maxdepth 1 -name '.tmp-*' -mmin +1440 -exec rm -rf {} + 2>/dev/null",
+                "find . -mindepth 1 -maxdepth 1 \\( -name '.tmp-*' -o -name '.run-*' \\) -mmin +1440 -exec rm -rf {} + 2>/dev/null",
                 "test -f " + quote(digest + "/" + COMPLETE) + " && exit " + PRESENT,
                 "mkdir -p " + String.join(" ", dirs) + " || exit 2",
                 "exit " + ABSENT), output::add);
@@ -94,7 +111,7 @@ public final class RemoteCache {
         List<String> output = new ArrayList<>();
         int status = ssh.exec(String.join("\n",
                 "if [ -e " + quote(dir) + " ]; then mv -T " + quote(dir) + " " + quote(gone) + " && rm -rf " + quote(gone) + " || exit 1; fi",
-                "rmdir " + quote(cacheRoot) + " 2>/dev/null",
+                "rmdir " + quote(cacheRoot) + " 2>/dev/null" + (ofItsOwn ? " && rmdir " + quote(cacheRoot.substring(0, cacheRoot.lastIndexOf('/'))) + " 2>/dev/null" : ""),
                 "exit 0"), output::add);
         if (status != 0) throw failed(ssh, "cannot remove " + dir, output);
     }

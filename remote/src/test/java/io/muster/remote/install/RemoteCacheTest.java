@@ -131,6 +131,28 @@ class RemoteCacheTest {
     }
 
     @Test
+    void copiesOfTheirOwnNeverRemoveEachOther() throws Exception {
+        Payload payload = FakePayload.create(temp, 1000);
+        Path root = temp.resolve("cache/muster");
+        RemoteCache shared = new RemoteCache(root.toString());
+        try (SshConnection ssh = sshd.connector().connect(sshd.destination())) {
+            Installed kept = shared.ensure(ssh, payload);
+            RemoteCache web1 = shared.ofItsOwn("run-1-web1");
+            RemoteCache web2 = shared.ofItsOwn("run-1-web2");
+            Installed first = web1.ensure(ssh, payload);
+            Installed second = web2.ensure(ssh, payload);
+            assertThat(first.directory()).isNotEqualTo(second.directory()).isNotEqualTo(kept.directory());
+
+            web1.remove(ssh, first);
+            assertThat(Path.of(second.java())).exists();
+            assertThat(Path.of(kept.java())).exists();
+            shared.remove(ssh, kept);
+            web2.remove(ssh, second);
+        }
+        assertThat(root).doesNotExist();
+    }
+
+    @Test
     void aRootUnderTheHomeIsTheSshUsersHome() throws Exception {
         Payload payload = FakePayload.create(temp, 1000);
         String unique = ".muster-test-" + ProcessHandle.current().pid() + "-" + System.nanoTime();

@@ -106,6 +106,20 @@ public final class Agent implements AutoCloseable {
      */
     public boolean start() throws InterruptedException {
         boolean resumed = resumeLocal();
+        follow();
+        return resumed;
+    }
+
+    /**
+     * Starts without the graph kept on local disk: registers and runs the graph etcd names for this host. For a
+     * run that converges once to what the fleet says now ({@code --once}, {@code muster remote}): resuming first
+     * would apply the previous run's graph and then this one, changing a file twice.
+     */
+    public void startFromEtcd() {
+        follow();
+    }
+
+    private void follow() {
         reporter.start();
         reporter.changed(); // a host with no graph yet says so too
         registration.start();
@@ -125,7 +139,6 @@ public final class Agent implements AutoCloseable {
                 fail("the graph pointer " + Keys.text(Keys.graphPointer(options.host())) + " is not one: " + e.getMessage());
             }
         });
-        return resumed;
     }
 
     private boolean resumeLocal() throws InterruptedException {

@@ -121,20 +121,35 @@ final class AgentCommand implements Callable<Integer> {
         AgentOptions options = new AgentOptions(name, state, overrides, Duration.ofSeconds(leaseTtl), QUIET_SECONDS,
                 Runtime.getRuntime().availableProcessors());
         Etcd etcd;
+        boolean resume = Agent.hasLocalGraph(options);
         try {
-            // with no graph kept locally there is nothing to do without etcd: say so now rather than wait for it
-            etcd = Agent.hasLocalGraph(options) ? Etcd.client(etcdOptions) : Etcd.connect(etcdOptions);
+            if (once && resume) {
+                // --once converges to what the fleet says now; the graph kept locally only when etcd cannot be reached
+                // (as Puppet falls back on its cached catalog): resuming it first would apply two graphs in turn
+                try {
+                    etcd = Etcd.connect(etcdOptions);
+                    resume = false;
+                } catch (EtcdUnreachableException e) {
+                    err.println("muster: " + e.getMessage() + "; converging to the graph kept under " + options.prefix());
+                    err.flush();
+                    etcd = Etcd.client(etcdOptions);
+                }
+            } else {
+                // with no graph kept locally there is nothing to do without etcd: say so now rather than wait for it
+                etcd = resume ? Etcd.client(etcdOptions) : Etcd.connect(etcdOptions);
+            }
         } catch (EtcdUnreachableException e) {
             err.println("muster: " + e.getMessage());
             return 1;
         }
-        try (etcd) {
-            return run(options, etcd, decoder);
+        try (Etcd client = etcd) {
+            return run(options, client, decoder, resume);
         }
     }
 
     @SuppressWarnings("try") // the lock is held while the agent runs, never called
-    private int run(AgentOptions options, Etcd etcd, GraphDecoder decoder) throws Exception {
+    /** @param resume whether to enforce the graph kept locally while etcd is followed */
+    private int run(AgentOptions options, Etcd etcd, GraphDecoder decoder, boolean resume) throws Exception {
         PrintWriter err = spec.commandLine().getErr();
         StateLock lock;
         try {
@@ -166,7 +181,8 @@ final class AgentCommand implements Callable<Integer> {
                 return 1;
             }
             try (server; agent) {
-                agent.start();
+                if (resume) agent.start();
+                else agent.startFromEtcd();
                 if (!once) {
                     done.await();
                     return 0;

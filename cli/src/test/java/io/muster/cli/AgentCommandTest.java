@@ -103,14 +103,16 @@ class AgentCommandTest {
 
     @Test
     void aRestartedAgentRunsTheNewGraphFromEtcdOrTheOneKeptOnDiskWhenEtcdIsUnreachable() throws Exception {
-        deploy("web5", 1, "resources: [{file: [{\"%s/v\": {content: one}}]}]".formatted(dir));
+        deploy("web5", 1, "resources: [{file: [{\"%s/v\": {content: one}}, {\"%s/w\": {content: old}}]}]".formatted(dir, dir));
         assertThat(agent("web5", "--once").awaitExit(PATIENCE)).isZero();
         deploy("web5", 2, "resources: [{file: [{\"%s/v\": {content: two}}]}]".formatted(dir));
+        Files.delete(dir.resolve("w"));
 
         MusterProcess again = agent("web5", "--once");
         assertThat(again.awaitExit(PATIENCE)).as(again.err()).isZero();
         assertThat(again.out()).isEqualTo("web5: converged (deploy 2)\n");
         assertThat(Files.readString(dir.resolve("v"))).isEqualTo("two");
+        assertThat(dir.resolve("w")).as("--once with etcd at hand never runs the graph kept from the last run").doesNotExist();
 
         Files.writeString(dir.resolve("v"), "drifted");
         MusterProcess offline = MusterProcess.start(dir, "offline", "agent", "--etcd", "127.0.0.1:1", "--host", "web5",

@@ -107,6 +107,7 @@ class RemoteCommandTest {
 
     @Test
     void twoHostsConvergeWithTheirOwnFactsAndASecondRunFindsMusterInTheirCache() throws Exception {
+        removeCache(); // another test's run may have cached this JVM's payload
         Path manifest = manifest();
 
         MusterProcess first = remote(dest("web1", web), "127.0.0.1:" + db.port(), "--", manifest);
@@ -133,11 +134,16 @@ class RemoteCommandTest {
 
     @Test
     void withNoCachingNothingIsLeftInTheHostsCache() throws Exception {
-        MusterProcess run = remote("--no-caching", dest("web1", web), "--", manifest());
+        // two hosts that are one machine and one login: neither may remove the copy the other still runs
+        MusterProcess run = remote("--no-caching", dest("web1", web), dest("db1", db), "--", manifest());
 
         assertThat(run.awaitExit(PATIENCE)).as(run.err()).isZero();
         assertThat(dir.resolve("out/web1/motd")).exists();
+        assertThat(dir.resolve("out/db1/motd")).exists();
         assertThat(cacheOnTheHosts()).doesNotExist();
+        try (Stream<Path> left = Files.exists(cacheOnTheHosts().getParent()) ? Files.list(cacheOnTheHosts().getParent()) : Stream.empty()) {
+            assertThat(left).noneMatch(p -> p.getFileName().toString().startsWith(".run-"));
+        }
         assertThat(agentsLeftRunning()).isEmpty();
     }
 
@@ -249,9 +255,12 @@ class RemoteCommandTest {
 
     /** muster's agents started from this JVM's cached jar that still run. */
     private static List<ProcessHandle> agentsLeftRunning() throws Exception {
-        String jar = cacheOnTheHosts().resolve("muster.jar").toString();
+        Path cached = cacheOnTheHosts();
+        String root = cached.getParent() + "/";
+        String jar = cached.getFileName() + "/muster.jar"; // in the shared cache, or a --no-caching copy of its own
         try (Stream<ProcessHandle> all = ProcessHandle.allProcesses()) {
-            return all.filter(p -> p.info().arguments().map(a -> List.of(a).contains(jar)).orElse(false)).toList();
+            return all.filter(p -> p.info().arguments().map(a -> List.of(a).stream().anyMatch(arg -> arg.startsWith(root) && arg.endsWith(jar)))
+                    .orElse(false)).toList();
         }
     }
 }

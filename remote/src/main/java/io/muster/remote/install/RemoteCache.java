@@ -10,8 +10,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
@@ -37,6 +40,8 @@ public final class RemoteCache {
 
     private final String root;
     private final boolean ofItsOwn; // a directory of this cache's own inside another root, removed with it
+    /** By host: temporary copies a dropped connection kept us from removing; the next {@link #ensure} there removes them. */
+    private final Map<String, Set<String>> abandoned;
 
     public RemoteCache() {
         this(DEFAULT_ROOT);
@@ -44,12 +49,13 @@ public final class RemoteCache {
 
     /** A cache under {@code root} on the hosts (absolute, or "~/..." for the SSH user's home). */
     public RemoteCache(String root) {
-        this(root, false);
+        this(root, false, new ConcurrentHashMap<>());
     }
 
-    private RemoteCache(String root, boolean ofItsOwn) {
+    private RemoteCache(String root, boolean ofItsOwn, Map<String, Set<String>> abandoned) {
         this.root = root;
         this.ofItsOwn = ofItsOwn;
+        this.abandoned = abandoned;
     }
 
     /**
@@ -59,7 +65,7 @@ public final class RemoteCache {
      */
     public RemoteCache ofItsOwn(String name) {
         if (name.isEmpty() || name.contains("/") || name.startsWith(".tmp-")) throw new IllegalArgumentException("not a cache name: " + name);
-        return new RemoteCache(root + "/." + name, true);
+        return new RemoteCache(root + "/." + name, true, abandoned);
     }
 
     /**
@@ -74,9 +80,13 @@ public final class RemoteCache {
             String path = tmpName + "/" + file.name();
             dirs.add(quote(path.substring(0, path.lastIndexOf('/'))));
         }
+        Set<String> left = abandoned.remove(ssh.destination().name());
         List<String> output = new ArrayList<>();
-        int state = ssh.exec(String.join("\n",
+        int state;
+        try {
+            state = ssh.exec(String.join("\n",
                 "printf '%s\\n' \"$(uname -sm)\" \"$HOME\"",
+                left == null ? ":" : "rm -rf " + String.join(" ", left.stream().map(io.muster.remote.ssh.Shell::quote).toList()),
                 "[ \"$(uname -sm)\" = " + quote(PLATFORM) + " ] || exit " + WRONG_PLATFORM,
                 "root=" + (root.startsWith("~/") ? "\"$HOME\"/" + quote(root.substring(2)) : quote(root)),
                 "mkdir -p \"$root\" && cd \"$root\" || exit 2",
@@ -84,6 +94,10 @@ public final class RemoteCache {
                 "test -f " + quote(digest + "/" + COMPLETE) + " && exit " + PRESENT,
                 "mkdir -p " + String.join(" ", dirs) + " || exit 2",
                 "exit " + ABSENT), output::add);
+        } catch (SshException e) {
+            if (left != null) left.forEach(tmp -> abandon(ssh, tmp));
+            throw e;
+        }
         if (state == WRONG_PLATFORM && !output.isEmpty()) {
             throw new SshException(ssh.destination().name() + ": the host runs " + output.getFirst() + ", but muster's runtime is built for "
                     + PLATFORM + " only", false);
@@ -103,17 +117,35 @@ public final class RemoteCache {
         }
     }
 
-    /** Removes the copy (renamed aside first, so a removal cut short leaves no half directory under the good name). */
+    /**
+     * Removes the copy (renamed aside first, so a removal cut short leaves no half directory under the good name).
+     * A copy of its own ({@link #ofItsOwn}) takes with it the copy of the same payload an earlier run left in the
+     * cache it lies in: after {@code --no-caching} no copy of muster stays on the host.
+     */
     public void remove(SshConnection ssh, Installed installed) throws SshException, InterruptedException {
         String dir = installed.directory();
-        String cacheRoot = dir.substring(0, dir.lastIndexOf('/'));
-        String gone = cacheRoot + "/.tmp-removed-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        String cacheRoot = parent(dir);
+        List<String> script = new ArrayList<>();
+        script.add(removal(dir, cacheRoot));
+        script.add("rmdir " + quote(cacheRoot) + " 2>/dev/null");
+        if (ofItsOwn) {
+            String outer = parent(cacheRoot);
+            script.add(removal(outer + dir.substring(dir.lastIndexOf('/')), outer));
+            script.add("rmdir " + quote(outer) + " 2>/dev/null");
+        }
+        script.add("exit 0");
         List<String> output = new ArrayList<>();
-        int status = ssh.exec(String.join("\n",
-                "if [ -e " + quote(dir) + " ]; then mv -T " + quote(dir) + " " + quote(gone) + " && rm -rf " + quote(gone) + " || exit 1; fi",
-                "rmdir " + quote(cacheRoot) + " 2>/dev/null" + (ofItsOwn ? " && rmdir " + quote(cacheRoot.substring(0, cacheRoot.lastIndexOf('/'))) + " 2>/dev/null" : ""),
-                "exit 0"), output::add);
-        if (status != 0) throw failed(ssh, "cannot remove " + dir, output);
+        if (ssh.exec(String.join("\n", script), output::add) != 0) throw failed(ssh, "cannot remove " + dir, output);
+    }
+
+    /** The shell line that removes {@code dir} of {@code cacheRoot}, when it is there. */
+    private static String removal(String dir, String cacheRoot) {
+        String gone = cacheRoot + "/.tmp-removed-" + Long.toHexString(ThreadLocalRandom.current().nextLong());
+        return "if [ -e " + quote(dir) + " ]; then mv -T " + quote(dir) + " " + quote(gone) + " && rm -rf " + quote(gone) + " || exit 1; fi";
+    }
+
+    private static String parent(String path) {
+        return path.substring(0, path.lastIndexOf('/'));
     }
 
     /** Copies the payload's files and their sha256sum listing into {@code tmp}, whose directories exist. */
@@ -153,12 +185,16 @@ public final class RemoteCache {
         if (status != 0) throw failed(ssh, "cannot move the copy into " + dir, output);
     }
 
-    private static void discard(SshConnection ssh, String tmp) throws InterruptedException {
+    private void discard(SshConnection ssh, String tmp) throws InterruptedException {
         try {
             ssh.exec("rm -rf " + quote(tmp), line -> {});
         } catch (SshException e) {
-            // the connection is gone: the copy stays aside, and a later run removes it once it is a day old
+            abandon(ssh, tmp); // the connection is gone: the next ensure on that host removes it (or a later run, after a day)
         }
+    }
+
+    private void abandon(SshConnection ssh, String tmp) {
+        abandoned.computeIfAbsent(ssh.destination().name(), host -> ConcurrentHashMap.newKeySet()).add(tmp);
     }
 
     private static SshException failed(SshConnection ssh, String what, List<String> output) {

@@ -63,6 +63,7 @@ final class StatusReporter implements AutoCloseable {
     /** Something may have changed: the status is looked at again soon. */
     void changed() {
         synchronized (lock) {
+            if (nudged) return; // the thread is woken already, or gathering: waking it again costs a scheduling each
             nudged = true;
             lock.notifyAll();
         }

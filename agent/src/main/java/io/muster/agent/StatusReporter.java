@@ -22,11 +22,15 @@ import org.slf4j.LoggerFactory;
  * Writes the host's status ({@code hosts/<host>/status}) on each transition: when being converged, the
  * counts by status, the failures or the error change, not on every check (the running counters of checks,
  * applies and failures go along, as they are when written). Nudged from any thread ({@link #changed()}); a
- * thread of its own computes the status and writes it, so nudges coalesce. Each write is a transaction on the
+ * thread of its own computes the status and writes it, so nudges coalesce: it lets {@link #GATHER} pass after a
+ * nudge before it looks, so the transitions of one moment (a graph swapped in and its first resources
+ * applied) make one write, not one each. Each write is a transaction on the
  * key's revision (what this reporter last wrote, or found): a status etcd lost, or another writer's, is seen
  * and replaced. While etcd is away it tries again after a jittered backoff.
  */
 final class StatusReporter implements AutoCloseable {
+    /** Short beside the agent's quiet period, which any "converged" waits for anyway. */
+    static final Duration GATHER = Duration.ofMillis(50);
     private final Etcd etcd;
     private final ByteSequence key;
     private final Supplier<HostStatus> status;
@@ -59,6 +63,7 @@ final class StatusReporter implements AutoCloseable {
     /** Something may have changed: the status is looked at again soon. */
     void changed() {
         synchronized (lock) {
+            if (nudged) return; // the thread is woken already, or gathering: waking it again costs a scheduling each
             nudged = true;
             lock.notifyAll();
         }
@@ -85,6 +90,9 @@ final class StatusReporter implements AutoCloseable {
                     return;
                 }
                 if (closed) return;
+            }
+            if (!Waits.pause(lock, GATHER, () -> closed)) return;
+            synchronized (lock) {
                 nudged = false;
             }
             HostStatus now = status.get();

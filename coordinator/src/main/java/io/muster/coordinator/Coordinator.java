@@ -35,7 +35,7 @@ public final class Coordinator implements AutoCloseable {
         this.options = options;
         ContentStore store = new ContentStore(etcd);
         BundleCache bundles = new BundleCache(etcd, new LocalBundles(options.stateDir().resolve("bundles"), store));
-        this.compiler = new HostCompiler(bundles, encoder, store, Clock.systemUTC());
+        this.compiler = new HostCompiler(bundles, encoder, Clock.systemUTC());
         this.thread = Thread.ofPlatform().name("muster-coordinator").unstarted(this::loop);
     }
 

@@ -13,64 +13,61 @@ import io.muster.proto.fleet.GraphPointer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Collectors;
 
 /**
  * Compiles one host's graph for a deploy, with the facts its agent published and no environment
- * ({@link HostTarget#options()}), stores it by content (hosts with equal graphs share it) and
- * says what the host's pointer should become. A compile that fails keeps the host's previous graph and
- * carries the errors, each FILE:LINE:COL: message with FILE relative to the bundle.
+ * ({@link HostTarget#options()}), and says what the host's pointer should become and which graph it names
+ * ({@link PointerWriter} stores the graph by content, so hosts with equal graphs share it, and the pointer). A
+ * compile that fails keeps the host's previous graph and carries the errors, each FILE:LINE:COL: message with
+ * FILE relative to the bundle.
  */
 final class HostCompiler {
     private final BundleCache bundles;
     private final GraphEncoder encoder;
-    private final ContentStore store;
     private final Clock clock;
-    /** Graphs known to be stored: hosts sharing a graph cost one look-up in etcd, not one each. */
-    private final Set<String> stored = ConcurrentHashMap.newKeySet();
 
-    HostCompiler(BundleCache bundles, GraphEncoder encoder, ContentStore store, Clock clock) {
+    HostCompiler(BundleCache bundles, GraphEncoder encoder, Clock clock) {
         this.bundles = bundles;
         this.encoder = encoder;
-        this.store = store;
         this.clock = clock;
     }
+
+    /** A host's new pointer, and the encoded graph it names; null when the compile failed (the pointer says why). */
+    record Compiled(GraphPointer pointer, GraphEncoder.Encoded graph) {}
 
     /**
      * @param facts the host's facts key as stored (fleet.Facts)
      * @param previous the host's pointer now; null before its first
      */
-    GraphPointer compile(String host, byte[] facts, long deploy, GraphPointer previous) throws EtcdUnreachableException {
+    Compiled compile(String host, byte[] facts, long deploy, GraphPointer previous) throws EtcdUnreachableException {
         GraphPointer.Builder pointer = GraphPointer.newBuilder().setDeploy(deploy).setFacts(ContentStore.sha256(facts))
                 .setCompiled(clock.millis()).setGraph(previous == null ? "" : previous.getGraph());
         Path manifest;
         try {
             manifest = bundles.manifest(deploy);
         } catch (IOException e) {
-            return pointer.setError("deploy " + deploy + ": cannot lay out its bundle: " + e.getMessage()).build();
+            return failed(pointer.setError("deploy " + deploy + ": cannot lay out its bundle: " + e.getMessage()));
         }
         HostTarget target;
         try {
             target = HostTarget.of(host, facts);
         } catch (InvalidProtocolBufferException e) {
-            return pointer.setError(Keys.text(Keys.facts(host)) + ": not facts as an agent publishes them (" + e.getMessage() + ")").build();
+            return failed(pointer.setError(Keys.text(Keys.facts(host)) + ": not facts as an agent publishes them (" + e.getMessage() + ")"));
         }
         Graph graph;
         try {
             graph = new ManifestCompiler(target.options()).compile(manifest);
         } catch (ManifestException e) {
             String root = manifest.getParent() + "/";
-            return pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
-                    .collect(Collectors.joining("\n"))).build();
+            return failed(pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
+                    .collect(Collectors.joining("\n"))));
         }
         GraphEncoder.Encoded encoded = encoder.encode(graph);
-        if (!stored.contains(encoded.sha256())) {
-            store.put(Keys.graph(encoded.sha256()), encoded.bytes());
-            if (stored.size() > 100_000) stored.clear(); // bounded: a coordinator that runs for years sees many graphs
-            stored.add(encoded.sha256());
-        }
-        return pointer.setGraph(encoded.sha256()).build();
+        return new Compiled(pointer.setGraph(encoded.sha256()).build(), encoded);
+    }
+
+    private static Compiled failed(GraphPointer.Builder pointer) {
+        return new Compiled(pointer.build(), null);
     }
 }

@@ -4,12 +4,7 @@ import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.Watch;
 import io.etcd.jetcd.kv.GetResponse;
-import io.etcd.jetcd.kv.TxnResponse;
-import io.etcd.jetcd.op.Cmp;
-import io.etcd.jetcd.op.CmpTarget;
-import io.etcd.jetcd.op.Op;
 import io.etcd.jetcd.options.GetOption;
-import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.options.WatchOption;
 import io.etcd.jetcd.watch.WatchEvent;
 import io.etcd.jetcd.watch.WatchResponse;
@@ -27,6 +22,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -41,8 +37,8 @@ import org.slf4j.LoggerFactory;
  * then watches from the revision after it; a compacted watch lists again) and compiles a host when the
  * current deploy changes, its facts change or it registers (its alive key appears). A host whose pointer
  * already names the current deploy and its facts is left as it is, so a coordinator restarted or taking over
- * publishes nothing twice; each pointer is written in a transaction on the pointer as read and on the
- * leader's key. A watch that ends (its revision compacted, or refused) is followed by a new listing. Old revisions are compacted now and then, keeping those of the last interval.
+ * publishes nothing twice; each pointer is written ({@link PointerWriter}, many hosts per transaction)
+ * fenced on the pointer as read and on the leader's key. A watch that ends (its revision compacted, or refused) is followed by a new listing. Old revisions are compacted now and then, keeping those of the last interval.
  */
 final class Leader {
     private static final Logger LOG = LoggerFactory.getLogger(Leader.class);
@@ -61,6 +57,7 @@ final class Leader {
     private volatile LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
     private final ExecutorService workers;
     private final CompileQueue queue;
+    private final PointerWriter writer;
     private volatile long current;
     private final AtomicInteger publishedCount = new AtomicInteger();
     private final AtomicInteger compileErrors = new AtomicInteger();
@@ -75,6 +72,7 @@ final class Leader {
         this.compactEvery = compactEvery;
         this.workers = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("muster-compile-", 1).daemon().factory());
         this.queue = new CompileQueue(workers, this::compile, this::published);
+        this.writer = new PointerWriter(etcd, term);
     }
 
     /** Leads until the term ends; returns why it ended. */
@@ -84,8 +82,9 @@ final class Leader {
             while (!term.ended()) follow();
             return term.over().getNow("");
         } finally {
-            workers.shutdownNow();
+            workers.shutdownNow(); // interrupts the compile threads waiting for their writes
             workers.awaitTermination(10, TimeUnit.SECONDS);
+            writer.close();
         }
     }
 
@@ -143,7 +142,10 @@ final class Leader {
         }
     }
 
-    /** Takes note of a host's key; returns the host, or null for a key that is none of a host's. */
+    /**
+     * Takes note of a host's key; returns the host, or null for a key that is none of a host's or that its
+     * compile does not read (its status: agents write several per deploy, and each would queue the host).
+     */
     private String put(KeyValue kv) {
         Keys.HostKey key = Keys.parseHostKey(kv.getKey());
         if (key == null) return null;
@@ -152,7 +154,9 @@ final class Leader {
             case "facts" -> update(key.host(), s -> new HostState(s.alive, kv.getValue().getBytes(), s.pointer, s.pointerRevision));
             case "graph" -> update(key.host(), s -> kv.getModRevision() < s.pointerRevision ? s
                     : new HostState(s.alive, s.facts, pointer(kv), kv.getModRevision()));
-            default -> { }
+            default -> {
+                return null;
+            }
         }
         return key.host();
     }
@@ -164,7 +168,9 @@ final class Leader {
             case "alive" -> update(key.host(), s -> new HostState(false, s.facts, s.pointer, s.pointerRevision));
             case "facts" -> update(key.host(), s -> new HostState(s.alive, null, s.pointer, s.pointerRevision));
             case "graph" -> update(key.host(), s -> new HostState(s.alive, s.facts, null, 0));
-            default -> { }
+            default -> {
+                return null;
+            }
         }
         return key.host();
     }
@@ -191,27 +197,26 @@ final class Leader {
         GraphPointer previous = state.pointer;
         if (previous != null && previous.getDeploy() == deploy && previous.getFacts().equals(ContentStore.sha256(state.facts))) return;
         try {
-            GraphPointer pointer = compiler.compile(host, state.facts, deploy, previous);
-            ByteSequence key = Keys.graphPointer(host);
-            TxnResponse written = etcd.await(etcd.kv().txn()
-                    .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(state.pointerRevision)), term.stillLeader())
-                    .Then(Op.put(key, ByteSequence.from(pointer.toByteArray()), PutOption.DEFAULT))
-                    .Else(Op.get(term.key(), GetOption.DEFAULT))
-                    .commit());
-            if (written.isSucceeded()) {
-                long revision = written.getHeader().getRevision();
-                hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
-                publishedCount.incrementAndGet();
-                if (pointer.getError().isEmpty()) {
-                    LOG.debug("{}: deploy {}, graph {}", host, deploy, pointer.getGraph());
-                } else {
-                    compileErrors.incrementAndGet();
-                    LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
-                }
-            } else if (!stillLeading(written)) {
-                term.end("another coordinator leads");
+            HostCompiler.Compiled compiled = compiler.compile(host, state.facts, deploy, previous);
+            GraphPointer pointer = compiled.pointer();
+            long revision = writer.write(host, pointer, state.pointerRevision, compiled.graph()).get();
+            if (revision == 0) return; // its pointer moved meanwhile (the watch marks the host again), or the term ended
+            hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
+            publishedCount.incrementAndGet();
+            if (pointer.getError().isEmpty()) {
+                LOG.debug("{}: deploy {}, graph {}", host, deploy, pointer.getGraph());
+            } else {
+                compileErrors.incrementAndGet();
+                LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
             }
-            // else its pointer changed meanwhile: the watch brings the change, which marks the host again
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt(); // the term is over
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof EtcdUnreachableException unreachable) {
+                term.end(unreachable.getMessage());
+            } else {
+                LOG.error("{}: cannot publish: {}", host, e.getCause().toString(), e.getCause());
+            }
         } catch (EtcdUnreachableException e) {
             term.end(e.getMessage());
         } catch (RuntimeException e) {
@@ -224,11 +229,6 @@ final class Leader {
         int hosts = publishedCount.getAndSet(0);
         int errors = compileErrors.getAndSet(0);
         if (hosts > 0) LOG.info("published {} host pointers for deploy {}{}", hosts, current, errors == 0 ? "" : " (" + errors + " with compile errors)");
-    }
-
-    private boolean stillLeading(TxnResponse refused) {
-        List<KeyValue> leader = refused.getGetResponses().getFirst().getKvs();
-        return !leader.isEmpty() && leader.getFirst().getCreateRevision() == term.revision();
     }
 
     /** Compacts to the revision seen at the previous compaction, so each interval's history is kept. */

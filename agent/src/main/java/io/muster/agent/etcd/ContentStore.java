@@ -54,10 +54,9 @@ public final class ContentStore {
      */
     public boolean put(ByteSequence key, byte[] value) throws EtcdUnreachableException {
         if (etcd.await(etcd.kv().get(key)).getCount() > 0) return false;
-        byte[] compressed = gzip(value);
-        boolean gzip = compressed.length < value.length;
-        byte[] stored = gzip ? compressed : value;
-        Chunked.Builder header = Chunked.newBuilder().setSize(value.length).setGzip(gzip).setSha256(sha256(value));
+        Packed packed = pack(value);
+        Chunked.Builder header = packed.header();
+        byte[] stored = packed.stored();
         if (stored.length <= CHUNK_BYTES) {
             header.setData(ByteString.copyFrom(stored));
         } else {
@@ -74,6 +73,26 @@ public final class ContentStore {
                 .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
                 .Then(Op.put(key, ByteSequence.from(header.build().toByteArray()), PutOption.DEFAULT))
                 .commit()).isSucceeded();
+    }
+
+    /**
+     * What {@link #put} stores under the value's key when it fits in that one key (no chunks), for a writer that
+     * puts many values in one transaction (create-if-absent, as {@link #put} does); empty for a value that needs
+     * chunks, which only {@link #put} writes.
+     */
+    public static Optional<ByteSequence> single(byte[] value) {
+        Packed packed = pack(value);
+        if (packed.stored().length > CHUNK_BYTES) return Optional.empty();
+        return Optional.of(ByteSequence.from(packed.header().setData(ByteString.copyFrom(packed.stored())).build().toByteArray()));
+    }
+
+    /** A value as stored: gzip-compressed when that makes it smaller, and its header without data or chunks yet. */
+    private record Packed(Chunked.Builder header, byte[] stored) {}
+
+    private static Packed pack(byte[] value) {
+        byte[] compressed = gzip(value);
+        boolean gzip = compressed.length < value.length;
+        return new Packed(Chunked.newBuilder().setSize(value.length).setGzip(gzip).setSha256(sha256(value)), gzip ? compressed : value);
     }
 
     /** Whether {@code key} holds a value. */

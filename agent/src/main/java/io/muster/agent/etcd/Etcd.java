@@ -98,7 +98,9 @@ public final class Etcd implements AutoCloseable {
         if (why.startsWith("permission denied") || why.startsWith("unauthenticated") || why.contains("user name not found")) {
             return new EtcdUnreachableException("etcd at " + options.describe() + " refused: " + why, cause);
         }
-        return new EtcdUnreachableException("cannot reach etcd at " + options.describe() + ": " + why, cause);
+        String hint = options.tls() != null && options.tls().certificate() == null
+                ? " (an etcd that wants client certificates needs --etcd-cert, --etcd-key and --etcd-ca)" : "";
+        return new EtcdUnreachableException("cannot reach etcd at " + options.describe() + ": " + why + hint, cause);
     }
 
     /**

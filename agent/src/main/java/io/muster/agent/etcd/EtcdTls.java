@@ -35,12 +35,12 @@ public record EtcdTls(Path certificate, Path key, Path ca) {
             if (certificate != null) builder.keyManager(certificate.toFile(), key.toFile());
             return builder.build();
         } catch (SSLException | IllegalArgumentException e) {
-            throw new IOException("cannot use the etcd TLS files " + this + ": " + e.getMessage(), e);
+            throw new IOException("cannot use the etcd TLS files " + flags() + ": " + e.getMessage(), e);
         }
     }
 
-    @Override
-    public String toString() {
+    /** The flags that give these files to a fleet command. */
+    public String flags() {
         return "--etcd-cert " + certificate + " --etcd-key " + key + " --etcd-ca " + ca;
     }
 }

@@ -8,10 +8,12 @@ import io.etcd.jetcd.ByteSequence;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdTls;
+import io.etcd.jetcd.options.GetOption;
 import io.muster.agent.etcd.Keys;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +69,26 @@ class SecureFleetTest {
                 assertThat(deployed.out()).contains("web1: converged");
                 Cli status = Cli.run(as(endpoint, pki.resolve("coordinator.crt"), pki.resolve("coordinator.key"), pki.resolve("ca.crt"), "status", "--host", "web1"));
                 assertThat(status.out()).contains("web1 ").contains(" yes ");
+
+                // a sensitive exec that fails printing its secret, and a file that reads it and is exported
+                Files.writeString(bundle.resolve("site.yaml"), "resources:\n"
+                        + "  - exec: [{leak: {command: \"echo s3cr3t-value; exit 3\", shell: true, sensitive: true}}]\n"
+                        + "  - exec: [{secret: {command: \"echo s3cr3t-value\", shell: true, query: true, sensitive: true}}]\n"
+                        + "  - file: [{shared: {path: \"" + dir.resolve("shared") + "\", content: \"${ lookup('exec#secret.stdout') }\", meta: {export: {}}}}]\n");
+                Cli failing = Cli.run(as(endpoint, pki.resolve("coordinator.crt"), pki.resolve("coordinator.key"), pki.resolve("ca.crt"),
+                        "deploy", bundle, "--wait", "--timeout", "60"));
+                assertThat(failing.exit()).as(failing.out() + failing.err()).isEqualTo(2);
+                assertThat(failing.out() + failing.err()).doesNotContain("s3cr3t");
+                try (Etcd coordinatorClient = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                        .withTls(new EtcdTls(pki.resolve("coordinator.crt"), pki.resolve("coordinator.key"), pki.resolve("ca.crt"))))) {
+                    var hosts = coordinatorClient.await(coordinatorClient.kv().get(Keys.HOSTS, GetOption.builder().isPrefix(true).build())).getKvs();
+                    assertThat(hosts).isNotEmpty();
+                    for (var kv : hosts) {
+                        assertThat(new String(kv.getValue().getBytes(), StandardCharsets.ISO_8859_1)).as(Keys.text(kv.getKey())).doesNotContain("s3cr3t");
+                    }
+                    var exported = coordinatorClient.await(coordinatorClient.kv().get(Keys.EXPORTED, GetOption.builder().isPrefix(true).build())).getKvs();
+                    assertThat(exported).as("a resource with a sensitive value is not exported").isEmpty();
+                }
 
                 Cli asWeb1 = Cli.run(as(endpoint, cert, key, ca, "status"));
                 assertThat(asWeb1.exit()).isEqualTo(1);

@@ -96,7 +96,7 @@ final class CoordinatorCommand implements Callable<Integer> {
             if (dev) {
                 etcdProcess = DevEtcd.start(options.endpoints().getFirst(), state().resolve("dev-etcd"), fleetPki == null ? List.of() : fleetPki.etcdFlags());
             }
-            EtcdOptions agentEtcd = options;
+            EtcdOptions agentEtcd = null; // null: --dev's agent shares the coordinator's connection
             if (fleetPki != null) {
                 setUpAuth(options, fleetPki, dev ? agentOptions.host() : null);
                 options = options.withTls(fleetPki.tls(FleetPki.COORDINATOR));
@@ -108,7 +108,7 @@ final class CoordinatorCommand implements Callable<Integer> {
                 out.flush();
             }
             try (Etcd etcd = Etcd.connect(options);
-                 Etcd agentClient = dev && agentEtcd != options ? Etcd.client(agentEtcd) : null;
+                 Etcd agentClient = agentEtcd != null ? Etcd.client(agentEtcd) : null;
                  Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER)) {
                 CountDownLatch stop = new CountDownLatch(1);
                 try (Signals signals = new Signals(signal -> stop.countDown())) {

@@ -9,6 +9,8 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.coordinator.Coordinator;
 import io.muster.coordinator.CoordinatorOptions;
 import io.muster.coordinator.GraphEncoder;
+import io.muster.coordinator.auth.FleetAuth;
+import io.muster.coordinator.auth.FleetPki;
 import io.muster.coordinator.dev.DevEtcd;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.codec.GraphCodec;
@@ -18,6 +20,7 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import picocli.CommandLine.Command;
@@ -59,6 +62,10 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--name", paramLabel = "NAME", description = "Its name in the election (default: host name and process id).")
     String name;
 
+    @Option(names = "--pki", paramLabel = "DIR", description = "The fleet's CA and certificates, made the first time, for an https:// etcd "
+            + "when no --etcd-cert is given (default: PREFIX/pki).")
+    Path pki;
+
     /**
      * A host's compile spends most of its time waiting on etcd (a read and a transaction to store its graph, a
      * transaction for its pointer), so one thread per core left the cores idle: bench/fleet.sh, 1000 hosts on 2
@@ -79,25 +86,39 @@ final class CoordinatorCommand implements Callable<Integer> {
     public Integer call() throws InterruptedException {
         PrintWriter out = spec.commandLine().getOut();
         PrintWriter err = spec.commandLine().getErr();
-        EtcdOptions options = fleet.etcd();
+        EtcdOptions options = fleet.etcd(defaultEndpoints());
         CoordinatorOptions coordinatorOptions = options();
+        AgentOptions agentOptions = dev ? devAgentOptions() : null;
         DevEtcd etcdProcess = null;
         try {
+            // https:// without a certificate of its own: the coordinator keeps the fleet's CA, and sets etcd's users up as root
+            FleetPki fleetPki = options.tls() != null && !fleet.hasClientCertificate() ? FleetPki.openOrCreate(pkiDir(), options.endpoints()) : null;
             if (dev) {
-                etcdProcess = DevEtcd.start(options.endpoints().getFirst(), state().resolve("dev-etcd"));
+                etcdProcess = DevEtcd.start(options.endpoints().getFirst(), state().resolve("dev-etcd"), fleetPki == null ? List.of() : fleetPki.etcdFlags());
+            }
+            EtcdOptions agentEtcd = null; // null: --dev's agent shares the coordinator's connection
+            if (fleetPki != null) {
+                setUpAuth(options, fleetPki, dev ? agentOptions.host() : null);
+                options = options.withTls(fleetPki.tls(FleetPki.COORDINATOR));
+                if (dev) agentEtcd = options.withTls(devAgentTls(fleetPki, agentOptions.host()));
+            }
+            if (dev) {
                 out.println("etcd for the fleet: " + options.endpoints().getFirst() + "  (export MUSTER_ETCD=" + options.endpoints().getFirst() + ")");
+                if (fleetPki != null) out.println("as the coordinator: " + fleetPki.tls(FleetPki.COORDINATOR).flags());
                 out.flush();
             }
             try (Etcd etcd = Etcd.connect(options);
+                 Etcd agentClient = agentEtcd != null ? Etcd.client(agentEtcd) : null;
                  Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER)) {
                 CountDownLatch stop = new CountDownLatch(1);
                 try (Signals signals = new Signals(signal -> stop.countDown())) {
                     coordinator.start();
-                    AgentOptions agentOptions = dev ? devAgentOptions() : null;
-                    try (Agent agent = dev ? new Agent(agentOptions, etcd, new CodecGraphDecoder(Kinds.installed()), new Metrics()) : null) {
+                    Etcd forAgent = agentClient != null ? agentClient : etcd;
+                    try (Agent agent = dev ? new Agent(agentOptions, forAgent, new CodecGraphDecoder(Kinds.installed()), new Metrics()) : null) {
                         if (agent != null) {
                             agent.start();
-                            out.println("agent for this host: " + agentOptions.host() + "  (try: muster status --etcd " + options.endpoints().getFirst() + ")");
+                            out.println("agent for this host: " + agentOptions.host() + "  (try: muster status --etcd " + options.endpoints().getFirst()
+                                    + (fleetPki != null ? " " + fleetPki.tls(FleetPki.COORDINATOR).flags() : "") + ")");
                             out.flush();
                         }
                         stop.await();
@@ -111,6 +132,39 @@ final class CoordinatorCommand implements Callable<Integer> {
         } finally {
             if (etcdProcess != null) etcdProcess.close();
         }
+    }
+
+    /** --dev's etcd is https:// unless --etcd (or $MUSTER_ETCD) says otherwise: the default is secure. */
+    private String defaultEndpoints() {
+        String configured = EtcdOptions.defaultEndpoints();
+        return dev && configured.equals(EtcdOptions.DEFAULT_ENDPOINT) ? DEV_ENDPOINT : configured;
+    }
+
+    private static final String DEV_ENDPOINT = "https://127.0.0.1:2379";
+
+    /**
+     * As etcd's root: the fleet's users and roles, and auth on (again at each start: what is there stays). An
+     * etcd that does not trust the fleet's CA refuses the root certificate: the message says how to start it.
+     */
+    private static void setUpAuth(EtcdOptions options, FleetPki fleetPki, String agentHost) throws EtcdUnreachableException {
+        try (Etcd root = Etcd.connect(options.withTls(fleetPki.tls(FleetPki.ROOT)))) {
+            FleetAuth auth = new FleetAuth(root);
+            auth.setUp();
+            if (agentHost != null) auth.addHost(agentHost, Kinds.installed().names());
+        } catch (EtcdUnreachableException e) {
+            throw new EtcdUnreachableException(e.getMessage() + "; etcd must run with " + String.join(" ", fleetPki.etcdFlags()), e);
+        }
+    }
+
+    /** The --dev agent's own certificate: it may write what a host may, no more. */
+    private static io.muster.agent.etcd.EtcdTls devAgentTls(FleetPki fleetPki, String host) throws IOException {
+        String file = FleetAuth.hostUser(host);
+        if (!java.nio.file.Files.exists(fleetPki.dir().resolve(file + ".key"))) fleetPki.issueHost(host).write(fleetPki.dir(), file);
+        return fleetPki.tls(file);
+    }
+
+    private Path pkiDir() {
+        return pki != null ? pki.toAbsolutePath() : state().resolve("pki");
     }
 
     /** --dev's agent: this host by its fqdn, its state beside the coordinator's (PREFIX/agent). */

@@ -1,6 +1,7 @@
 package io.muster.cli;
 
 import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.coordinator.deploy.DeployException;
 import io.muster.coordinator.etcd.Stored;
@@ -18,7 +19,11 @@ final class FleetCalls {
     }
 
     static int run(CommandSpec spec, FleetOptions fleet, Body body) throws InterruptedException {
-        try (Etcd etcd = Etcd.connect(fleet.etcd())) {
+        return run(spec, fleet.etcd(), body);
+    }
+
+    static int run(CommandSpec spec, EtcdOptions options, Body body) throws InterruptedException {
+        try (Etcd etcd = Etcd.connect(options)) {
             return body.run(etcd);
         } catch (EtcdUnreachableException | DeployException | Stored.CorruptKeyException e) {
             spec.commandLine().getErr().println("muster: " + e.getMessage());

@@ -41,6 +41,7 @@ public final class Main {
         SUBCOMMANDS.put("status", StatusCommand::new);
         SUBCOMMANDS.put("exports", ExportsCommand::new);
         SUBCOMMANDS.put("coordinator", CoordinatorCommand::new);
+        SUBCOMMANDS.put("host", HostCommand::new);
         SUBCOMMANDS.put("remote", RemoteCommand::new);
         SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
     }

@@ -5,6 +5,8 @@
  * each host's graph with its published facts, and {@code PointerWriter} store it by content and point the host
  * at it, many hosts per transaction, fenced on the leader's election key ({@code Term}).
  *
+ * <p>Who may do what in etcd, and the fleet's certificates, are in {@code auth}.
+ *
  * <p>May import {@code deploy}, {@code etcd}, the agent's {@code etcd} and {@code bundle} packages, the proto
  * messages and the engine's compiler; never the cli. How a graph is encoded comes from outside
  * ({@link io.muster.coordinator.GraphEncoder}).

@@ -2,6 +2,7 @@ package io.muster.agent.etcd;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Client;
+import io.etcd.jetcd.ClientBuilder;
 import io.etcd.jetcd.KV;
 import io.etcd.jetcd.options.GetOption;
 import java.time.Duration;
@@ -24,9 +25,21 @@ public final class Etcd implements AutoCloseable {
         this.options = options;
     }
 
-    /** A client for {@code options}, not yet connected: gRPC connects on the first call. */
+    /**
+     * A client for {@code options}, not yet connected: gRPC connects on the first call.
+     *
+     * @throws IllegalArgumentException when the TLS files cannot be read or used, naming them
+     */
     public static Etcd client(EtcdOptions options) {
-        Client client = Client.builder()
+        ClientBuilder builder = Client.builder();
+        if (options.tls() != null) {
+            try {
+                builder.sslContext(options.tls().sslContext());
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException(e.getMessage(), e);
+            }
+        }
+        Client client = builder
                 .endpoints(options.endpoints().stream().map(java.net.URI::toString).toArray(String[]::new))
                 .namespace(ByteSequence.from(options.namespace(), java.nio.charset.StandardCharsets.UTF_8))
                 .connectTimeout(options.connectTimeout())
@@ -81,7 +94,13 @@ public final class Etcd implements AutoCloseable {
     }
 
     private EtcdUnreachableException unreachable(String why, Throwable cause) {
-        return new EtcdUnreachableException("cannot reach etcd at " + options.describe() + ": " + why, cause);
+        // etcd answered, and said no: the user of the client certificate may not do this (or is no user)
+        if (why.startsWith("permission denied") || why.startsWith("unauthenticated") || why.contains("user name not found")) {
+            return new EtcdUnreachableException("etcd at " + options.describe() + " refused: " + why, cause);
+        }
+        String hint = options.tls() != null && options.tls().certificate() == null
+                ? " (an etcd that wants client certificates needs --etcd-cert, --etcd-key and --etcd-ca)" : "";
+        return new EtcdUnreachableException("cannot reach etcd at " + options.describe() + ": " + why + hint, cause);
     }
 
     /**

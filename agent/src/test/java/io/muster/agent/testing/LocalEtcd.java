@@ -39,7 +39,10 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
     private final Path dataDir;
     private final Path log;
     private final String name;
+    /** etcd's TLS flags, empty for the shared plain etcd. */
+    private final List<String> tlsFlags;
     private int clientPort;
+    private int metricsPort;
     private int peerPort;
     private Process process;
 
@@ -49,9 +52,11 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
         this.dataDir = null;
         this.log = null;
         this.name = null;
+        this.tlsFlags = List.of();
     }
 
-    private LocalEtcd(Path binary) throws IOException {
+    private LocalEtcd(Path binary, List<String> tlsFlags) throws IOException {
+        this.tlsFlags = List.copyOf(tlsFlags);
         this.binary = binary;
         Path shm = Paths.get("/dev/shm");
         this.dataDir = Files.createTempDirectory(Files.isDirectory(shm) ? shm : Paths.get(System.getProperty("java.io.tmpdir")), "muster-etcd-");
@@ -83,7 +88,7 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
 
     private static LocalEtcd startShared() {
         try {
-            LocalEtcd etcd = new LocalEtcd(binary());
+            LocalEtcd etcd = new LocalEtcd(binary(), List.of());
             etcd.start();
             Runtime.getRuntime().addShutdownHook(new Thread(etcd::destroy));
             return etcd;
@@ -92,9 +97,21 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
         }
     }
 
-    /** The client URL, e.g. {@code http://127.0.0.1:43121}. */
+    /**
+     * An etcd of its own (not the shared one; the caller closes it) serving TLS with {@code certificate} and
+     * {@code key}, accepting clients whose certificate {@code ca} signed, the common name being the etcd user once
+     * auth is enabled.
+     */
+    public static LocalEtcd startSecured(Path certificate, Path key, Path ca) throws IOException {
+        LocalEtcd etcd = new LocalEtcd(binary(), List.of("--cert-file", certificate.toString(), "--key-file", key.toString(),
+                "--trusted-ca-file", ca.toString(), "--client-cert-auth"));
+        etcd.start();
+        return etcd;
+    }
+
+    /** The client URL, e.g. {@code http://127.0.0.1:43121}, or {@code https://…} for a secured etcd. */
     public String endpoint() {
-        return "http://127.0.0.1:" + clientPort;
+        return (tlsFlags.isEmpty() ? "http" : "https") + "://127.0.0.1:" + clientPort;
     }
 
     /** A namespace (key prefix) no other test of this JVM uses, ending in '/'. */
@@ -114,6 +131,7 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
             if (!again) {
                 clientPort = freePort();
                 peerPort = freePort();
+                metricsPort = freePort();
             }
             process = launch();
             if (awaitReady()) return;
@@ -132,30 +150,41 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
     private Process launch() throws IOException {
         String client = endpoint();
         String peer = "http://127.0.0.1:" + peerPort;
-        return new ProcessBuilder(binary.toString(), "--name", name, "--data-dir", dataDir.toString(),
+        List<String> command = new java.util.ArrayList<>(List.of(binary.toString(), "--name", name, "--data-dir", dataDir.toString(),
                 "--listen-client-urls", client, "--advertise-client-urls", client,
                 "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
+                "--listen-metrics-urls", metrics(),
                 "--initial-cluster", name + "=" + peer, "--initial-cluster-state", "new",
-                "--logger", "zap", "--log-outputs", "stderr", "--log-level", "warn")
+                "--logger", "zap", "--log-outputs", "stderr", "--log-level", "warn"));
+        command.addAll(tlsFlags);
+        return new ProcessBuilder(command)
                 .redirectErrorStream(true)
                 .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
                 .start();
     }
 
+    private String metrics() {
+        return "http://127.0.0.1:" + metricsPort;
+    }
+
     /**
      * Ready when our own process answers with our member name: a naive health poll would be answered by
-     * another etcd that holds the port we failed to bind.
+     * another etcd that holds the port we failed to bind. A secured etcd wants a client certificate for that:
+     * its health is asked on the metrics URL (plain HTTP) while the process lives.
      */
     private boolean awaitReady() {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest members = HttpRequest.newBuilder(URI.create(endpoint() + "/v3/cluster/member/list"))
-                .timeout(Duration.ofSeconds(2)).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        HttpRequest members = tlsFlags.isEmpty()
+                ? HttpRequest.newBuilder(URI.create(endpoint() + "/v3/cluster/member/list"))
+                        .timeout(Duration.ofSeconds(2)).POST(HttpRequest.BodyPublishers.ofString("{}")).build()
+                : HttpRequest.newBuilder(URI.create(metrics() + "/health")).timeout(Duration.ofSeconds(2)).GET().build();
+        String answer = tlsFlags.isEmpty() ? "\"" + name + "\"" : "\"health\":\"true\"";
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (System.nanoTime() < deadline) {
             if (!process.isAlive()) return false;
             try {
                 HttpResponse<String> response = http.send(members, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("\"" + name + "\"")) return true;
+                if (response.statusCode() == 200 && response.body().contains(answer)) return process.isAlive();
             } catch (IOException e) {
                 // not listening yet
             } catch (InterruptedException e) {

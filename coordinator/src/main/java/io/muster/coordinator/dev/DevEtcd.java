@@ -10,6 +10,7 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -37,6 +38,14 @@ public final class DevEtcd implements AutoCloseable {
      * @throws IOException naming the Debian package when there is no etcd on PATH, or the log when it does not start
      */
     public static DevEtcd start(URI client, Path dir) throws IOException, InterruptedException {
+        return start(client, dir, List.of());
+    }
+
+    /**
+     * Starts etcd as {@link #start(URI, Path)} does, with {@code tlsFlags} (its certificate, and clients'
+     * certificates required) for an {@code https://} URL.
+     */
+    public static DevEtcd start(URI client, Path dir, List<String> tlsFlags) throws IOException, InterruptedException {
         Path binary = binary();
         Files.createDirectories(dir);
         Path pidFile = dir.resolve("etcd.pid");
@@ -44,15 +53,22 @@ public final class DevEtcd implements AutoCloseable {
         Path log = dir.resolve("etcd.log");
         String peer = "http://127.0.0.1:" + freePort();
         String url = client.getScheme() + "://" + client.getHost() + ":" + client.getPort();
-        Process process = new ProcessBuilder(binary.toString(), "--name", NAME, "--data-dir", dir.resolve("data").toString(),
+        String metrics = "http://127.0.0.1:" + freePort();
+        List<String> command = new ArrayList<>(List.of(binary.toString(), "--name", NAME, "--data-dir", dir.resolve("data").toString(),
                 "--listen-client-urls", url, "--advertise-client-urls", url,
-                "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer,
+                "--listen-peer-urls", peer, "--initial-advertise-peer-urls", peer, "--listen-metrics-urls", metrics,
                 "--initial-cluster", NAME + "=" + peer, "--initial-cluster-state", "new",
-                "--logger", "zap", "--log-outputs", "stderr", "--log-level", "warn")
+                "--logger", "zap", "--log-outputs", "stderr", "--log-level", "warn"));
+        command.addAll(tlsFlags);
+        Process process = new ProcessBuilder(command)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile())).start();
         Files.writeString(pidFile, process.pid() + "\n");
         DevEtcd etcd = new DevEtcd(process);
-        if (!etcd.ready(URI.create(url + "/v3/cluster/member/list"))) {
+        // a client needs a certificate to ask an etcd with TLS who it is: its health is asked on the metrics URL
+        boolean ready = tlsFlags.isEmpty()
+                ? etcd.ready(HttpRequest.newBuilder(URI.create(url + "/v3/cluster/member/list")).POST(HttpRequest.BodyPublishers.ofString("{}")), "\"" + NAME + "\"")
+                : etcd.ready(HttpRequest.newBuilder(URI.create(metrics + "/health")).GET(), "\"health\":\"true\"");
+        if (!ready) {
             etcd.close();
             List<String> lines = Files.readAllLines(log);
             String last = lines.isEmpty() ? "(no log)" : lines.getLast();
@@ -86,14 +102,15 @@ public final class DevEtcd implements AutoCloseable {
         }
     }
 
-    private boolean ready(URI members) throws InterruptedException {
+    /** Sends {@code request} until its answer contains {@code answer}. */
+    private boolean ready(HttpRequest.Builder poll, String answer) throws InterruptedException {
         HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(1)).build();
-        HttpRequest request = HttpRequest.newBuilder(members).timeout(Duration.ofSeconds(2)).POST(HttpRequest.BodyPublishers.ofString("{}")).build();
+        HttpRequest request = poll.timeout(Duration.ofSeconds(2)).build();
         long deadline = System.nanoTime() + READY_WITHIN.toNanos();
         while (System.nanoTime() < deadline && process.isAlive()) {
             try {
                 HttpResponse<String> response = http.send(request, HttpResponse.BodyHandlers.ofString());
-                if (response.statusCode() == 200 && response.body().contains("\"" + NAME + "\"")) return process.isAlive();
+                if (response.statusCode() == 200 && response.body().contains(answer)) return process.isAlive();
             } catch (IOException notYet) {
                 // not listening yet
             }

@@ -1,0 +1,76 @@
+package io.muster.agent.pki;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.GeneralSecurityException;
+import java.security.KeyPair;
+import java.security.KeyPairGenerator;
+import java.security.cert.X509Certificate;
+import java.security.spec.ECGenParameterSpec;
+import java.time.Duration;
+import java.util.List;
+
+/**
+ * The fleet's certificate authority: a self-signed EC P-256 certificate and key in a directory ({@code ca.crt},
+ * {@code ca.key}), made the first time and read after. It signs the certificates of etcd (server) and of its
+ * clients, whose common name is the etcd user they act as.
+ */
+public final class FleetCa {
+    public static final String FILE = "ca";
+    static final Duration CA_VALIDITY = Duration.ofDays(3650);
+    /** No rotation yet: a certificate lives as long as a machine is likely to, and a host is revoked by its etcd user. */
+    static final Duration LEAF_VALIDITY = Duration.ofDays(3650);
+
+    private final Credentials ca;
+
+    private FleetCa(Credentials ca) {
+        this.ca = ca;
+    }
+
+    /** The CA kept in {@code dir}, made there (0700, its key 0600) when there is none. */
+    public static FleetCa openOrCreate(Path dir) throws IOException {
+        if (Files.exists(dir.resolve(FILE + ".key"))) return new FleetCa(Credentials.read(dir, FILE));
+        try {
+            KeyPair pair = newKey();
+            String name = "muster fleet CA";
+            X509Certificate certificate = new CertificateTemplate(name, true, false, false, List.of(), CA_VALIDITY)
+                    .sign(pair.getPublic(), name, pair.getPrivate());
+            Credentials ca = new Credentials(certificate, pair.getPrivate());
+            ca.write(dir, FILE);
+            return new FleetCa(ca);
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK cannot make EC P-256 certificates", e);
+        }
+    }
+
+    public X509Certificate certificate() {
+        return ca.certificate();
+    }
+
+    /** A client certificate: etcd takes {@code user} (its common name) as the user it acts as. */
+    public Credentials client(String user) {
+        return issue(new CertificateTemplate(user, false, true, false, List.of(), LEAF_VALIDITY));
+    }
+
+    /** etcd's server certificate, for the DNS names and IP addresses clients reach it by. */
+    public Credentials server(List<String> names) {
+        return issue(new CertificateTemplate("etcd", false, false, true, names, LEAF_VALIDITY));
+    }
+
+    private Credentials issue(CertificateTemplate template) {
+        try {
+            KeyPair pair = newKey();
+            String issuer = ca.commonName();
+            return new Credentials(template.sign(pair.getPublic(), issuer, ca.key()), pair.getPrivate());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot issue a certificate for " + template.subject() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static KeyPair newKey() throws GeneralSecurityException {
+        KeyPairGenerator generator = KeyPairGenerator.getInstance("EC");
+        generator.initialize(new ECGenParameterSpec("secp256r1"));
+        return generator.generateKeyPair();
+    }
+}

@@ -1,0 +1,124 @@
+package io.muster.cli;
+
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdOptions;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.EtcdTls;
+import io.muster.agent.pki.Credentials;
+import io.muster.agent.pki.FleetCa;
+import io.muster.agent.pki.PemFiles;
+import io.muster.coordinator.auth.FleetAuth;
+import io.muster.coordinator.auth.FleetPki;
+import io.muster.engine.resource.Kinds;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.ParameterException;
+import picocli.CommandLine.Spec;
+
+@Command(name = "host", mixinStandardHelpOptions = true,
+        description = {"Let a host into a fleet whose etcd wants client certificates, or revoke it: run where the coordinator keeps "
+                + "the fleet's CA (its --pki), as etcd's root."},
+        subcommands = {HostCommand.Add.class, HostCommand.Remove.class})
+final class HostCommand {
+    /**
+     * A host's subcommand, run as etcd's root: by --etcd-cert when given, else by --pki's root certificate. An
+     * http:// etcd is a usage error: the fleet's certificates need TLS.
+     */
+    abstract static class AsRoot implements Callable<Integer> {
+        @Parameters(paramLabel = "NAME", description = "The host's name, as its agent's --host.")
+        String host;
+
+        @Option(names = "--pki", paramLabel = "DIR", description = "The fleet's CA and certificates, as the coordinator made them "
+                + "(default: the coordinator's PREFIX/pki).")
+        Path pki;
+
+        @Mixin
+        FleetOptions fleet;
+
+        @Spec
+        CommandSpec spec;
+
+        abstract int run(Etcd root, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException, InterruptedException;
+
+        @Override
+        public Integer call() throws InterruptedException {
+            FleetOptions.checkHost(spec, host);
+            EtcdOptions options = fleet.etcd();
+            if (options.tls() == null) throw new ParameterException(spec.commandLine(), "--etcd: expected an https:// URL (the fleet's certificates need TLS)");
+            Path dir = pki != null ? pki.toAbsolutePath() : RunFlags.defaultPrefix().resolve("pki");
+            FleetPki fleetPki;
+            try {
+                if (!Files.exists(dir.resolve(FleetCa.FILE + ".key"))) throw new IOException("no fleet CA in " + dir + " (is --pki the coordinator's?)");
+                fleetPki = FleetPki.openOrCreate(dir, options.endpoints());
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("muster: " + e.getMessage());
+                return 1;
+            }
+            EtcdOptions root = fleet.hasClientCertificate() ? options : options.withTls(fleetPki.tls(FleetPki.ROOT));
+            return FleetCalls.run(spec, root, etcd -> run(etcd, options, fleetPki));
+        }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true,
+            description = {"Make NAME's etcd user and role (it may write its own keys and exports only) and a certificate for its agent; "
+                    + "print the CA certificate, its certificate and key, or write them to --output."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:added", "1:etcd unreachable or refused, or no CA in --pki", "64:usage error"},
+            footerHeading = "%nExamples:%n",
+            footer = {"  muster host add web7 --etcd https://10.0.0.5:2379 --output /tmp/web7   then copy /tmp/web7 to web7"})
+    static final class Add extends AsRoot {
+        @Option(names = "--output", paramLabel = "DIR", description = "Write ca.crt, NAME.crt and NAME.key there (0600) instead of printing them.")
+        Path output;
+
+        @Override
+        int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+            PrintWriter out = spec.commandLine().getOut();
+            new FleetAuth(etcd).addHost(host, Kinds.installed().names());
+            Credentials credentials = fleetPki.issueHost(host);
+            String ca = PemFiles.pem(fleetPki.caCertificate());
+            if (output == null) {
+                out.print("# ca.crt\n" + ca + "# " + host + ".crt\n" + PemFiles.pem(credentials.certificate())
+                        + "# " + host + ".key\n" + PemFiles.pem(credentials.key()));
+                out.println("# muster agent --host " + host + " --etcd " + options.describe()
+                        + " --etcd-cert " + host + ".crt --etcd-key " + host + ".key --etcd-ca ca.crt");
+            } else {
+                try {
+                    PemFiles.writeSecret(output.resolve("ca.crt"), ca);
+                    credentials.write(output, host);
+                } catch (IOException e) {
+                    spec.commandLine().getErr().println("muster: cannot write " + output + ": " + e.getMessage());
+                    return 1;
+                }
+                EtcdTls files = new EtcdTls(output.resolve(host + ".crt").toAbsolutePath(), output.resolve(host + ".key").toAbsolutePath(),
+                        output.resolve("ca.crt").toAbsolutePath());
+                out.println("host " + host + " added; on it, run: muster agent --host " + host + " --etcd " + options.describe() + " " + files.flags());
+            }
+            out.flush();
+            return 0;
+        }
+    }
+
+    @Command(name = "remove", mixinStandardHelpOptions = true,
+            description = {"Delete NAME's etcd user and role: etcd refuses its next request. Its lease-bound keys go within its lease TTL."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:removed", "1:no such host, etcd unreachable or refused, or no CA in --pki", "64:usage error"})
+    static final class Remove extends AsRoot {
+        @Override
+        int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+            if (new FleetAuth(etcd).removeHost(host)) {
+                spec.commandLine().getOut().println("host " + host + " removed: its certificate grants nothing now");
+                return 0;
+            }
+            spec.commandLine().getErr().println("muster: no host " + host + " in etcd's users");
+            return 1;
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package io.muster.coordinator.auth;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.etcd.jetcd.ByteSequence;
+import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdOptions;
+import io.muster.agent.etcd.EtcdTls;
+import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.Keys;
+import io.muster.agent.pki.FleetCa;
+import io.muster.agent.testing.LocalEtcd;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A real etcd with TLS, client-certificate auth and the fleet's roles refuses what a host may not do. */
+class FleetAuthTest {
+    private static final String NAMESPACE = "/muster/";
+
+    @TempDir
+    static Path pki;
+
+    private static LocalEtcd secured;
+
+    @BeforeAll
+    static void startSecuredEtcd() throws Exception {
+        FleetCa ca = FleetCa.openOrCreate(pki);
+        ca.server(List.of("127.0.0.1", "localhost")).write(pki, "etcd");
+        ca.client(FleetAuth.ROOT).write(pki, "root");
+        ca.client(FleetAuth.COORDINATOR).write(pki, "coordinator");
+        for (String host : List.of("web1", "web2", "web3")) ca.client(FleetAuth.hostUser(host)).write(pki, host);
+        ca.client("host-nobody").write(pki, "nobody");
+        secured = LocalEtcd.startSecured(pki.resolve("etcd.crt"), pki.resolve("etcd.key"), pki.resolve("ca.crt"));
+        try (Etcd root = as("root")) {
+            FleetAuth auth = new FleetAuth(root);
+            auth.setUp();
+            auth.setUp(); // again, as each start of the coordinator does
+            for (String host : List.of("web1", "web2", "web3")) auth.addHost(host, List.of("file"));
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (secured != null) secured.close();
+    }
+
+    private static Etcd as(String credentials) {
+        EtcdOptions options = EtcdOptions.of(secured.endpoint(), NAMESPACE, Duration.ofSeconds(5))
+                .withTls(new EtcdTls(pki.resolve(credentials + ".crt"), pki.resolve(credentials + ".key"), pki.resolve("ca.crt")));
+        return Etcd.client(options);
+    }
+
+    private static void put(Etcd etcd, ByteSequence key) throws EtcdUnreachableException {
+        etcd.await(etcd.kv().put(key, ByteSequence.from("x", StandardCharsets.UTF_8)));
+    }
+
+    @Test
+    void aHostWritesItsOwnKeysAndReadsTheFleetsShared() throws Exception {
+        try (Etcd coordinator = as("coordinator"); Etcd web1 = as("web1")) {
+            put(coordinator, Keys.graphPointer("web1"));
+            put(coordinator, Keys.CURRENT_DEPLOY);
+            put(web1, Keys.status("web1"));
+            put(web1, Keys.alive("web1"));
+            put(web1, Keys.facts("web1"));
+            put(web1, Keys.exported("file", "web1", "backend"));
+            put(web1, Keys.worldHost("web1", "counter"));
+            put(web1, Keys.worldShared("lock"));
+            assertThat(web1.await(web1.kv().get(Keys.graphPointer("web1"))).getKvs()).hasSize(1);
+            long revision = coordinator.await(coordinator.kv().get(Keys.CURRENT_DEPLOY)).getHeader().getRevision();
+            coordinator.await(coordinator.kv().compact(revision)); // the leader compacts etcd's history as the coordinator
+            assertThat(web1.await(web1.kv().get(Keys.CURRENT_DEPLOY)).getKvs()).hasSize(1);
+        }
+    }
+
+    @Test
+    void aHostCannotWriteAnotherHostsKeysNorGraphsNorDeploys() throws Exception {
+        try (Etcd web1 = as("web1")) {
+            for (ByteSequence key : List.of(Keys.status("web2"), Keys.alive("web2"), Keys.graphPointer("web2"), Keys.graphPointer("web1"),
+                    Keys.exported("file", "web2", "backend"), Keys.exported("exec", "web1", "x"), Keys.worldHost("web2", "counter"),
+                    Keys.CURRENT_DEPLOY, Keys.deploy(1), Keys.graph("0".repeat(64)), Keys.LEADER)) {
+                assertThatThrownBy(() -> put(web1, key)).as(Keys.text(key)).hasMessageContaining("refused: permission denied");
+            }
+            assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.status("web2")))).hasMessageContaining("refused: permission denied");
+        }
+    }
+
+    @Test
+    void aRemovedHostCanNoLongerWrite() throws Exception {
+        try (Etcd web3 = as("web3")) {
+            put(web3, Keys.status("web3"));
+            try (Etcd root = as("root")) {
+                assertThat(new FleetAuth(root).removeHost("web3")).isTrue();
+                assertThat(new FleetAuth(root).removeHost("web3")).isFalse();
+            }
+            assertThatThrownBy(() -> put(web3, Keys.status("web3"))).hasMessageContaining("refused");
+        }
+    }
+
+    @Test
+    void aCertificateOfAnUnknownUserIsRefused() throws Exception {
+        try (Etcd nobody = as("nobody")) {
+            assertThatThrownBy(() -> put(nobody, Keys.status("nobody"))).hasMessageContaining("refused");
+        }
+    }
+
+    @Test
+    void theCaAndKeysAreTheOwnersOnly() throws IOException {
+        assertThat(Files.getPosixFilePermissions(pki.resolve("ca.key"))).hasToString("[OWNER_READ, OWNER_WRITE]");
+        assertThat(Files.getPosixFilePermissions(pki.resolve("web1.key"))).hasToString("[OWNER_READ, OWNER_WRITE]");
+    }
+}

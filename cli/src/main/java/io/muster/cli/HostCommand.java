@@ -5,14 +5,12 @@ import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.EtcdTls;
 import io.muster.agent.pki.Credentials;
-import io.muster.agent.pki.FleetCa;
 import io.muster.agent.pki.PemFiles;
 import io.muster.coordinator.auth.FleetAuth;
 import io.muster.coordinator.auth.FleetPki;
 import io.muster.engine.resource.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -56,7 +54,7 @@ final class HostCommand {
             Path dir = pki != null ? pki.toAbsolutePath() : RunFlags.defaultPrefix().resolve("pki");
             FleetPki fleetPki;
             try {
-                if (!Files.exists(dir.resolve(FleetCa.FILE + ".key"))) throw new IOException("no fleet CA in " + dir + " (is --pki the coordinator's?)");
+                if (!FleetPki.hasCa(dir)) throw new IOException("no fleet CA in " + dir + " (is --pki the coordinator's?)");
                 fleetPki = FleetPki.openOrCreate(dir, options.endpoints());
             } catch (IOException e) {
                 spec.commandLine().getErr().println("muster: " + e.getMessage());

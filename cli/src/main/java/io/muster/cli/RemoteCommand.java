@@ -37,6 +37,9 @@ import picocli.CommandLine.Spec;
                 "Without --etcd the run starts a private etcd (the etcd binary on PATH, Debian package etcd-server), gone "
                         + "afterwards; with --etcd it works under NAMESPACEremote/RUN/ there, deleted afterwards, so a fleet's "
                         + "own deploys are never touched. Nothing of muster keeps running on a host afterwards.",
+                "The hosts' agents reach etcd over TLS, each with a client certificate of its own made for the run (its etcd "
+                        + "user may write that host's keys only), kept in a private directory on the host while its agent runs: "
+                        + "the private etcd's CA is the run's own; for an https:// --etcd the fleet's CA in --pki signs them.",
                 "Logins: -i keys, the ssh-agent ($SSH_AUTH_SOCK), ~/.ssh/config (HostName, User, Port, IdentityFile), a "
                         + "password only with --allow-interactive. Host keys must be in ~/.ssh/known_hosts (or --known-hosts); "
                         + "--connect-timeout also bounds opening each SSH connection.",
@@ -89,6 +92,11 @@ final class RemoteCommand implements Callable<Integer> {
             + "is the host's name).")
     String prefix;
 
+    @Option(names = "--pki", paramLabel = "DIR", description = "With an https:// --etcd: the fleet's CA and certificates, as the "
+            + "coordinator made them, to sign the hosts' certificates and to act as etcd's root unless --etcd-cert is given "
+            + "(default: the coordinator's PREFIX/pki).")
+    Path pki;
+
     @Mixin
     OutputFlag output;
 
@@ -110,7 +118,8 @@ final class RemoteCommand implements Callable<Integer> {
         EtcdOptions etcd = fleet.etcd();
         RemoteRun.Options options;
         try {
-            options = new RemoteRun.Options(fleet.endpoints != null ? etcd : null, etcd.connectTimeout(),
+            Path fleetPki = pki != null ? pki.toAbsolutePath() : RunFlags.defaultPrefix().resolve("pki");
+            options = new RemoteRun.Options(fleet.endpoints != null ? etcd : null, fleetPki, etcd.connectTimeout(),
                     Duration.ofMillis(Math.round(convergedTimeout * 1000)), prefix, cconns, retries, !noCaching);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

@@ -9,6 +9,8 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.coordinator.auth.FleetAuth;
+import io.muster.coordinator.auth.FleetPki;
 import io.muster.engine.util.Json;
 import io.muster.remote.install.Payload;
 import io.muster.remote.testing.CuttingProxy;
@@ -120,6 +122,7 @@ class RemoteCommandTest {
                 .satisfies(lines -> assertThat(lines.get(2)).matches("127\\.0\\.0\\.1:" + db.port() + " +converged +2 +0 +[0-9.]+s +uploaded"));
         assertThat(first.err()).contains("web1: uploaded muster (", dbName + ": uploaded muster (", "web1: converged in ");
         assertThat(cacheOnTheHosts()).isDirectory();
+        assertThat(certificatesOnTheHosts()).as("each agent's certificate is removed when it ends").isEmpty();
 
         MusterProcess second = remote("--output", "json", dest("web1", web), "127.0.0.1:" + db.port(), "--", manifest);
         assertThat(second.awaitExit(PATIENCE)).as(second.err()).isZero();
@@ -209,6 +212,7 @@ class RemoteCommandTest {
             assertThat(run.awaitExit(PATIENCE)).as(run.err()).isEqualTo(1);
             assertThat(run.out()).containsPattern("dropped +failed ");
             await().atMost(Duration.ofSeconds(20)).until(() -> agentsLeftRunning().isEmpty());
+            await().atMost(Duration.ofSeconds(5)).until(() -> certificatesOnTheHosts().isEmpty());
         }
     }
 
@@ -226,6 +230,33 @@ class RemoteCommandTest {
                     .build())).getKvs()).as("nothing of the run is left")
                     .extracting(kv -> kv.getKey().toString(StandardCharsets.UTF_8)).containsExactly("deploys/current");
         }
+    }
+
+    @Test
+    void withAnHttpsEtcdTheFleetsCaSignsTheHostsCertificatesForTheRun() throws Exception {
+        Path pki = dir.resolve("pki");
+        FleetPki fleetPki = FleetPki.openOrCreate(pki, List.of());
+        try (LocalEtcd secured = LocalEtcd.startSecured(pki.resolve("etcd.crt"), pki.resolve("etcd.key"), fleetPki.caFile())) {
+            try (Etcd root = Etcd.connect(EtcdOptions.of(secured.endpoint(), "/muster/", Duration.ofSeconds(5)).withTls(fleetPki.tls(FleetPki.ROOT)))) {
+                new FleetAuth(root).setUp(); // as the fleet's coordinator does
+            }
+
+            MusterProcess run = remote("--etcd", secured.endpoint(), "--pki", pki, dest("web1", web), "--", manifest());
+
+            assertThat(run.awaitExit(PATIENCE)).as(run.err()).isZero();
+            assertThat(dir.resolve("out/web1/motd")).exists();
+            assertThat(certificatesOnTheHosts()).isEmpty();
+        }
+    }
+
+    @Test
+    void withAnHttpsEtcdAndNoFleetCaTheRunIsRefusedInOneLine() throws Exception {
+        MusterProcess run = remote("--etcd", "https://127.0.0.1:1", "--pki", dir.resolve("none"), dest("web1", web), "--", manifest());
+
+        assertThat(run.awaitExit(PATIENCE)).isEqualTo(1);
+        assertThat(run.err().lines().toList()).containsExactly("muster: --etcd https://127.0.0.1:1: the hosts' agents need client certificates, "
+                + "and there is no fleet CA in " + dir.resolve("none") + " to make them (give --pki, the coordinator's certificate directory, "
+                + "or no --etcd for a private etcd)");
     }
 
     @Test
@@ -251,6 +282,15 @@ class RemoteCommandTest {
     private static int indexOf(List<String> lines, String start) {
         for (int i = 0; i < lines.size(); i++) if (lines.get(i).startsWith(start)) return i;
         return -1;
+    }
+
+    /** The agents' certificate directories in the hosts' cache. */
+    private static List<Path> certificatesOnTheHosts() throws IOException, InterruptedException {
+        Path root = cacheOnTheHosts().getParent();
+        if (!Files.isDirectory(root)) return List.of();
+        try (Stream<Path> all = Files.walk(root, 2)) {
+            return all.filter(p -> p.getFileName().toString().startsWith(".tls-")).toList();
+        }
     }
 
     /** muster's agents started from this JVM's cached jar that still run. */

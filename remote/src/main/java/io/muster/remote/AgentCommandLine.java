@@ -1,5 +1,7 @@
 package io.muster.remote;
 
+import io.muster.remote.install.RemoteCredentials;
+import io.muster.remote.ssh.Shell;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -7,7 +9,9 @@ import java.util.Locale;
 
 /**
  * The command that runs muster's agent on a host over SSH: once ({@code --once}), against the private fleet's etcd
- * through the tunnel on the host's loopback, and gone with the connection ({@code --stop-on-stdin-eof}).
+ * through the tunnel on the host's loopback, and gone with the connection ({@code --stop-on-stdin-eof}). With a
+ * certificate uploaded for it, the agent logs in with it over TLS, and the shell removes it as soon as the agent ends,
+ * however it ends (the connection dropping makes it stop too).
  *
  * @param namespace the fleet's namespace
  * @param prefix the host's state prefix ({@code --prefix}), {@value #HOST_TOKEN} in it standing for the host's name; null
@@ -43,24 +47,23 @@ public record AgentCommandLine(String namespace, String prefix, Duration converg
     /**
      * The shell command for {@code host}, with muster installed at {@code java} and {@code jar} and the tunnel to etcd
      * on port {@code etcdPort} of the host's loopback; every word quoted for the remote's shell.
+     *
+     * @param tls the agent's certificate on the host, removed when the agent ends; null for an {@code http://} etcd
      */
-    public String render(String java, String jar, String host, int etcdPort) {
+    public String render(String java, String jar, String host, int etcdPort, RemoteCredentials.Placed tls) {
         List<String> words = new ArrayList<>();
         words.add(java);
         words.addAll(JVM);
         words.addAll(List.of("-XX:+AutoCreateSharedArchive", "-XX:SharedArchiveFile=" + jar.substring(0, jar.lastIndexOf('/') + 1) + ARCHIVE,
                 "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
         words.addAll(List.of("-jar", jar, "agent", "--once", "--stop-on-stdin-eof", "--host", host,
-                "--etcd", "http://127.0.0.1:" + etcdPort, "--namespace", namespace,
+                "--etcd", (tls == null ? "http" : "https") + "://127.0.0.1:" + etcdPort, "--namespace", namespace,
                 "--converged-timeout", seconds(convergedTimeout), "--connect-timeout", seconds(connectTimeout),
                 "--lease-ttl", Integer.toString(LEASE_TTL_SECONDS)));
+        if (tls != null) words.addAll(List.of("--etcd-cert", tls.certificate(), "--etcd-key", tls.key(), "--etcd-ca", tls.ca()));
         if (prefix != null) words.addAll(List.of("--prefix", prefix.replace(HOST_TOKEN, host)));
-        return String.join(" ", words.stream().map(AgentCommandLine::quote).toList());
-    }
-
-    /** {@code word} as one word for a POSIX shell: in single quotes, a quote in it closed, escaped and reopened. */
-    static String quote(String word) {
-        return "'" + word.replace("'", "'\\''") + "'";
+        String agent = String.join(" ", words.stream().map(Shell::quote).toList());
+        return tls == null ? agent : agent + "; status=$?; " + tls.removal() + "; exit $status";
     }
 
     private static String seconds(Duration d) {

@@ -1,9 +1,11 @@
 package io.muster.remote;
 
 import io.muster.agent.etcd.Backoff;
+import io.muster.agent.etcd.EtcdTls;
 import io.muster.remote.install.Installed;
 import io.muster.remote.install.Payload;
 import io.muster.remote.install.RemoteCache;
+import io.muster.remote.install.RemoteCredentials;
 import io.muster.remote.ssh.Destination;
 import io.muster.remote.ssh.SshConnection;
 import io.muster.remote.ssh.SshConnector;
@@ -15,10 +17,11 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 
 /**
- * One host of {@code muster remote}: connect, put muster there (or find it in the host's cache), open the tunnel to the
- * fleet's etcd, and run the agent once, its lines streamed to {@code log} with the host's name before them. A dropped
- * connection (a retriable {@link SshException}) is tried again from the start, up to {@code retries} times; any other
- * SSH failure ends the host's job at once.
+ * One host of {@code muster remote}: connect, put muster there (or find it in the host's cache), upload the host's etcd
+ * certificate for this run into a private directory there, open the tunnel to the fleet's etcd, and run the agent
+ * once, its lines streamed to {@code log} with the host's name before them; the certificate goes when the agent ends.
+ * A dropped connection (a retriable {@link SshException}) is tried again from the start, up to {@code retries} times;
+ * any other SSH failure ends the host's job at once.
  */
 final class HostJob {
     /**
@@ -37,6 +40,7 @@ final class HostJob {
 
     private final SshConnector connector;
     private final RemoteCache cache;
+    private final RemoteCredentials credentials;
     private final Payload payload;
     private final AgentCommandLine command;
     private final URI etcd;
@@ -56,6 +60,7 @@ final class HostJob {
             String run, Consumer<String> log) {
         this.connector = connector;
         this.cache = cache;
+        this.credentials = new RemoteCredentials(cache);
         this.payload = payload;
         this.command = command;
         this.etcd = etcd;
@@ -65,20 +70,23 @@ final class HostJob {
         this.log = log;
     }
 
-    Outcome run(Destination host) throws InterruptedException {
+    /** @param tls the host's etcd certificate here, uploaded for its agent; null for an {@code http://} etcd */
+    Outcome run(Destination host, EtcdTls tls) throws InterruptedException {
         long start = System.nanoTime();
         String cached = null;
         AtomicReference<String> lastLine = new AtomicReference<>();
         say(host, "connecting");
         Backoff backoff = new Backoff(FIRST_RETRY, FIRST_RETRY.multipliedBy(8));
         for (int attempt = 0; ; attempt++) {
+            RemoteCredentials.Placed placed = null;
             try (SshConnection connection = connector.connect(host)) {
                 RemoteCache cache = keepCache ? this.cache : this.cache.ofItsOwn("run-" + run + "-" + host.name());
                 Installed installed = cache.ensure(connection, payload);
                 cached = installed.uploaded() ? "uploaded" : "reused";
                 say(host, installed.uploaded() ? "uploaded muster (" + megabytes(installed.bytesUploaded()) + ")" : "muster found in the cache");
+                if (tls != null) placed = credentials.upload(connection, installed, tls);
                 int port = connection.forwardRemotePort(etcd.getHost(), etcd.getPort());
-                int exit = connection.exec(command.render(installed.java(), installed.jar(), host.name(), port), line -> {
+                int exit = connection.exec(command.render(installed.java(), installed.jar(), host.name(), port, placed), line -> {
                     lastLine.set(line);
                     say(host, line);
                 });
@@ -87,6 +95,7 @@ final class HostJob {
             } catch (IOException e) { // muster's own files here could not be read: no host can have them
                 return new Outcome(cached, -1, lastLine.get(), "cannot upload muster: " + e.getMessage(), seconds(start));
             } catch (SshException e) {
+                if (placed != null) credentials.abandon(host.name(), placed); // its agent's shell removes it, unless it never ran
                 if (!e.retriable() || attempt >= retries) return new Outcome(cached, -1, lastLine.get(), e.getMessage(), seconds(start));
                 say(host, e.getMessage() + "; trying again (" + (attempt + 1) + " of " + retries + ")");
                 Thread.sleep(backoff.next());

@@ -44,12 +44,14 @@ public final class RemoteRun {
      * How the run goes.
      *
      * @param shared the etcd of {@code --etcd}, whose namespace the run works under; null for a private etcd
+     * @param fleetPki the directory of the fleet's CA ({@code --pki}), which signs the hosts' certificates for an
+     *        {@code https://} shared etcd; null when there is none
      * @param prefix the hosts' state prefix; null for the agent's default for the login
      * @param cconns hosts worked on at once
      * @param retries how often a dropped connection is tried again, per host
      * @param keepCache false for --no-caching
      */
-    public record Options(EtcdOptions shared, Duration connectTimeout, Duration convergedTimeout, String prefix, int cconns,
+    public record Options(EtcdOptions shared, Path fleetPki, Duration connectTimeout, Duration convergedTimeout, String prefix, int cconns,
                           int retries, boolean keepCache) {
         public Options {
             if (cconns < 1) throw new IllegalArgumentException("--cconns must be at least 1, got " + cconns);
@@ -105,21 +107,25 @@ public final class RemoteRun {
         String run = Long.toString(System.currentTimeMillis(), 36) + "-" + Integer.toString(ThreadLocalRandom.current().nextInt(1 << 24), 36);
         PrivateFleet fleet;
         try {
-            fleet = PrivateFleet.start(options.shared(), run, options.connectTimeout());
+            fleet = PrivateFleet.start(options.shared(), options.fleetPki(), run, options.connectTimeout());
         } catch (IOException | EtcdUnreachableException e) {
             throw new Refused(e.getMessage(), List.of(), e);
+        }
+        if (options.shared() != null && options.shared().tls() == null) {
+            log.accept("muster: warning: --etcd is http://: while the run lasts, the hosts' local users can reach it through the tunnel; "
+                    + "an https:// etcd (with --pki) or no --etcd keeps them out");
         }
         try {
             long deploy = fleet.deploy(bundle, System.getProperty("user.name") + "@" + Facts.hostname());
             AgentCommandLine command = new AgentCommandLine(fleet.namespace(), options.prefix(), options.convergedTimeout(), options.connectTimeout());
             HostJob job = new HostJob(connector, new RemoteCache(), payload, command, fleet.endpoint(), options.retries(), options.keepCache(), run, log);
             return each(hosts, host -> {
-                HostJob.Outcome outcome = job.run(host);
+                HostJob.Outcome outcome = job.run(host, fleet.admit(host.name()));
                 RemoteResult result = result(host.name(), outcome, fleet.host(host.name()), deploy);
                 log.accept(progress(result));
                 return result;
             });
-        } catch (EtcdUnreachableException | DeployException e) {
+        } catch (EtcdUnreachableException | DeployException | IOException e) {
             throw new Refused(e.getMessage(), List.of(), e);
         } finally {
             try {
@@ -131,11 +137,11 @@ public final class RemoteRun {
     }
 
     private interface Work {
-        RemoteResult on(Destination host) throws InterruptedException, EtcdUnreachableException;
+        RemoteResult on(Destination host) throws InterruptedException, EtcdUnreachableException, IOException;
     }
 
     /** {@code work} on every host, at most cconns at once, started in the order given; interrupted, it stops them all. */
-    private List<RemoteResult> each(List<Destination> hosts, Work work) throws InterruptedException, EtcdUnreachableException {
+    private List<RemoteResult> each(List<Destination> hosts, Work work) throws InterruptedException, EtcdUnreachableException, IOException {
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(options.cconns(), hosts.size()));
         try {
             List<Future<RemoteResult>> started = new ArrayList<>();
@@ -146,6 +152,7 @@ public final class RemoteRun {
                     results.add(f.get());
                 } catch (ExecutionException e) {
                     if (e.getCause() instanceof EtcdUnreachableException unreachable) throw unreachable;
+                    if (e.getCause() instanceof IOException unwritable) throw unwritable; // a host's certificate, here
                     throw new IllegalStateException(e.getCause());
                 }
             }

@@ -27,6 +27,10 @@ import java.util.concurrent.CompletableFuture;
  * </ul>
  *
  * Each call is idempotent: run again, it leaves what is there and adds what is missing.
+ *
+ * <p>A run of {@code muster remote} on a fleet's etcd has hosts of its own under a namespace of its own ({@link
+ * #forRun}): their users and roles are named {@code remote-RUN-host-<name>} and {@code remote-RUN-muster-host}, so
+ * they never meet the fleet's, and a run's certificate grants nothing outside the run's namespace.
  */
 public final class FleetAuth {
     public static final String ROOT = "root";
@@ -37,17 +41,38 @@ public final class FleetAuth {
     private final Etcd etcd;
     private final Auth auth;
     private final String namespace;
+    /** Before the name of each user and role of hosts: empty for the fleet's own, "remote-RUN-" for a run's. */
+    private final String scope;
 
     /** @param root a client logged in as etcd's root user */
     public FleetAuth(Etcd root) {
+        this(root, "");
+    }
+
+    private FleetAuth(Etcd root, String scope) {
         this.etcd = root;
         this.auth = root.jetcd().getAuthClient();
         this.namespace = root.options().namespace();
+        this.scope = scope;
     }
 
-    /** The etcd user (a client certificate's common name) of {@code host}. */
+    /**
+     * The hosts of one {@code muster remote} run: {@code root}'s namespace is the run's, and their users and roles are
+     * named after {@code run} (letters, digits and '-').
+     */
+    public static FleetAuth forRun(Etcd root, String run) {
+        if (!run.matches("[a-z0-9-]+")) throw new IllegalArgumentException("not a run id: " + run);
+        return new FleetAuth(root, "remote-" + run + "-");
+    }
+
+    /** The etcd user (a client certificate's common name) of the fleet's {@code host}. */
     public static String hostUser(String host) {
         return "host-" + Keys.checkHost(host);
+    }
+
+    /** The etcd user (a client certificate's common name) of {@code host} as this scope names it. */
+    public String userOf(String host) {
+        return scope + hostUser(host);
     }
 
     /** The root and coordinator users, the hosts' shared role, and etcd's auth switched on. */
@@ -58,15 +83,26 @@ public final class FleetAuth {
         grant(COORDINATOR, prefix(""), Permission.Type.READWRITE);
         user(COORDINATOR);
         grantRole(COORDINATOR, COORDINATOR);
-        role(HOSTS);
-        for (String read : new String[] {"graphs/", "blobs/", "deploys/", "exported/"}) grant(HOSTS, prefix(read), Permission.Type.READ);
-        grant(HOSTS, prefix("world/shared/"), Permission.Type.READWRITE);
+        setUpHosts();
         etcd.await(auth.authEnable());
+    }
+
+    /** The role every host of this scope has: what all hosts may read, and the World's shared keys. */
+    public void setUpHosts() throws EtcdUnreachableException {
+        String hosts = scope + HOSTS;
+        role(hosts);
+        for (String read : new String[] {"graphs/", "blobs/", "deploys/", "exported/"}) grant(hosts, prefix(read), Permission.Type.READ);
+        grant(hosts, prefix("world/shared/"), Permission.Type.READWRITE);
+    }
+
+    /** Deletes the role of {@link #setUpHosts}: for a run's scope, once its hosts are removed. */
+    public void removeHostsRole() throws EtcdUnreachableException {
+        ignoring("not found", auth.roleDelete(bytes(scope + HOSTS)));
     }
 
     /** {@code host}'s user and role, allowed to export resources of {@code kinds}. */
     public void addHost(String host, Collection<String> kinds) throws EtcdUnreachableException {
-        String user = hostUser(host);
+        String user = userOf(host);
         role(user);
         grant(user, prefix(Keys.text(Keys.host(host))), Permission.Type.READ);
         for (ByteSequence own : new ByteSequence[] {Keys.alive(host), Keys.facts(host), Keys.status(host)}) {
@@ -77,7 +113,7 @@ public final class FleetAuth {
             grant(user, prefix(Keys.text(Keys.exportedKind(kind)) + host + "/"), Permission.Type.READWRITE);
         }
         user(user);
-        grantRole(user, HOSTS);
+        grantRole(user, scope + HOSTS);
         grantRole(user, user);
     }
 
@@ -88,7 +124,7 @@ public final class FleetAuth {
      * @return false when there was no such host
      */
     public boolean removeHost(String host) throws EtcdUnreachableException {
-        String user = hostUser(host);
+        String user = userOf(host);
         boolean existed = ignoring("not found", auth.userDelete(bytes(user)));
         return ignoring("not found", auth.roleDelete(bytes(user))) || existed;
     }

@@ -64,7 +64,17 @@ public final class FleetPki {
 
     /** A new certificate and key for {@code host}'s agent: its etcd user is {@link FleetAuth#hostUser}. */
     public Credentials issueHost(String host) {
-        return ca.client(FleetAuth.hostUser(host));
+        return issueClient(FleetAuth.hostUser(host));
+    }
+
+    /** A new certificate and key for the etcd user {@code user} (a run's host: {@link FleetAuth#userOf}). */
+    public Credentials issueClient(String user) {
+        return ca.client(user);
+    }
+
+    /** True when {@code dir} holds a fleet CA (its key): the certificates of {@link #openOrCreate} can be made there. */
+    public static boolean hasCa(Path dir) {
+        return Files.exists(dir.resolve(FleetCa.FILE + ".key"));
     }
 
     /** The flags etcd serves the fleet with: TLS with {@code etcd.crt}, clients by certificates of this CA. */

@@ -24,8 +24,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * <p>A copy is made in a temporary directory beside it ({@code .tmp-<digest>-<random>}), checked there with
  * sha256sum, and renamed into place in one step, with a completion marker inside: an interrupted or corrupted copy
  * is never taken for a good one. When two runs race, the first rename wins and the other drops its copy. Temporary
- * directories left by interrupted runs, and copies of their own ({@link #ofItsOwn}) they did not remove, go once
- * they are a day old.
+ * directories left by interrupted runs, copies of their own ({@link #ofItsOwn}) and etcd certificates ({@link
+ * RemoteCredentials}) they did not remove, go once they are a day old.
  */
 public final class RemoteCache {
     /** Where the cache lives on a host: "~/" is the SSH user's home. */
@@ -40,7 +40,7 @@ public final class RemoteCache {
 
     private final String root;
     private final boolean ofItsOwn; // a directory of this cache's own inside another root, removed with it
-    /** By host: temporary copies a dropped connection kept us from removing; the next {@link #ensure} there removes them. */
+    /** By host: temporary copies (and certificates) a dropped connection kept us from removing; the next {@link #ensure} there removes them. */
     private final Map<String, Set<String>> abandoned;
 
     public RemoteCache() {
@@ -90,7 +90,7 @@ public final class RemoteCache {
                 "[ \"$(uname -sm)\" = " + quote(PLATFORM) + " ] || exit " + WRONG_PLATFORM,
                 "root=" + (root.startsWith("~/") ? "\"$HOME\"/" + quote(root.substring(2)) : quote(root)),
                 "mkdir -p \"$root\" && cd \"$root\" || exit 2",
-                "find . -mindepth 1 -maxdepth 1 \\( -name '.tmp-*' -o -name '.run-*' \\) -mmin +1440 -exec rm -rf {} + 2>/dev/null",
+                "find . -mindepth 1 -maxdepth 1 \\( -name '.tmp-*' -o -name '.run-*' -o -name '.tls-*' \\) -mmin +1440 -exec rm -rf {} + 2>/dev/null",
                 "test -f " + quote(digest + "/" + COMPLETE) + " && exit " + PRESENT,
                 "mkdir -p " + String.join(" ", dirs) + " || exit 2",
                 "exit " + ABSENT), output::add);
@@ -194,7 +194,12 @@ public final class RemoteCache {
     }
 
     private void abandon(SshConnection ssh, String tmp) {
-        abandoned.computeIfAbsent(ssh.destination().name(), host -> ConcurrentHashMap.newKeySet()).add(tmp);
+        abandon(ssh.destination().name(), tmp);
+    }
+
+    /** {@code path}, a directory of this cache on {@code host}, may be left there by a dropped connection: the next {@link #ensure} there removes it. */
+    public void abandon(String host, String path) {
+        abandoned.computeIfAbsent(host, h -> ConcurrentHashMap.newKeySet()).add(path);
     }
 
     private static SshException failed(SshConnection ssh, String what, List<String> output) {

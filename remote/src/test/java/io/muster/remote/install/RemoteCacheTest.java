@@ -107,16 +107,18 @@ class RemoteCacheTest {
     }
 
     @Test
-    void copiesLeftByInterruptedRunsGoOnceADayOld() throws Exception {
+    void copiesAndCertificatesLeftByInterruptedRunsGoOnceADayOld() throws Exception {
         Payload payload = FakePayload.create(temp, 1000);
         Path root = temp.resolve("cache");
-        Path old = Files.createDirectories(root.resolve(".tmp-old-run"));
-        Files.setLastModifiedTime(old, FileTime.from(Instant.now().minus(Duration.ofHours(25))));
+        for (String old : List.of(".tmp-old-run", ".tls-oldrun1")) {
+            Files.setLastModifiedTime(Files.createDirectories(root.resolve(old)), FileTime.from(Instant.now().minus(Duration.ofHours(25))));
+        }
         Files.createDirectories(root.resolve(".tmp-running-run"));
+        Files.createDirectories(root.resolve(".tls-running"));
         try (SshConnection ssh = sshd.connector().connect(sshd.destination())) {
             new RemoteCache(root.toString()).ensure(ssh, payload);
         }
-        assertThat(entries(root)).containsExactlyInAnyOrder(payload.digest(), ".tmp-running-run");
+        assertThat(entries(root)).containsExactlyInAnyOrder(payload.digest(), ".tmp-running-run", ".tls-running");
     }
 
     @Test

@@ -22,9 +22,9 @@ import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 @Command(name = "host", mixinStandardHelpOptions = true,
-        description = {"Let a host into a fleet whose etcd wants client certificates, or revoke it: run where the coordinator keeps "
-                + "the fleet's CA (its --pki), as etcd's root."},
-        subcommands = {HostCommand.Add.class, HostCommand.Remove.class})
+        description = {"Let a host into a fleet whose etcd wants client certificates, renew its certificate, or revoke it: run where "
+                + "the coordinator keeps the fleet's CA (its --pki), as etcd's root."},
+        subcommands = {HostCommand.Add.class, HostCommand.Rotate.class, HostCommand.Remove.class})
 final class HostCommand {
     /**
      * A host's subcommand, run as etcd's root: by --etcd-cert when given, else by --pki's root certificate. An
@@ -65,22 +65,14 @@ final class HostCommand {
         }
     }
 
-    @Command(name = "add", mixinStandardHelpOptions = true,
-            description = {"Make NAME's etcd user and role (it may write its own keys and exports only) and a certificate for its agent; "
-                    + "print the CA certificate, its certificate and key, or write them to --output."},
-            exitCodeListHeading = "%nExit codes:%n",
-            exitCodeList = {"0:added", "1:etcd unreachable or refused, or no CA in --pki", "64:usage error"},
-            footerHeading = "%nExamples:%n",
-            footer = {"  muster host add web7 --etcd https://10.0.0.5:2379 --output /tmp/web7   then copy /tmp/web7 to web7"})
-    static final class Add extends AsRoot {
+    /** A subcommand that hands the host a new certificate: printed, or written to --output. */
+    abstract static class Issuing extends AsRoot {
         @Option(names = "--output", paramLabel = "DIR", description = "Write ca.crt, NAME.crt and NAME.key there (0600) instead of printing them.")
         Path output;
 
-        @Override
-        int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+        /** Prints {@code credentials} with the CA's certificate, or writes them to --output, and how the agent joins with them. */
+        int hand(Credentials credentials, EtcdOptions options, FleetPki fleetPki, String what) {
             PrintWriter out = spec.commandLine().getOut();
-            new FleetAuth(etcd).addHost(host, Kinds.installed().names());
-            Credentials credentials = fleetPki.issueHost(host);
             String ca = PemFiles.pem(fleetPki.caCertificate());
             if (output == null) {
                 out.print("# ca.crt\n" + ca + "# " + host + ".crt\n" + PemFiles.pem(credentials.certificate())
@@ -97,10 +89,57 @@ final class HostCommand {
                 }
                 EtcdTls files = new EtcdTls(output.resolve(host + ".crt").toAbsolutePath(), output.resolve(host + ".key").toAbsolutePath(),
                         output.resolve("ca.crt").toAbsolutePath());
-                out.println("host " + host + " added; on it, run: muster agent --host " + host + " --etcd " + options.describe() + " " + files.flags());
+                out.println("host " + host + " " + what + "; on it, run: muster agent --host " + host + " --etcd " + options.describe() + " " + files.flags());
             }
             out.flush();
             return 0;
+        }
+
+        /** The certificates' records in --pki could not be read or written: said in one line. */
+        int failed(FleetPki fleetPki, IOException e) {
+            spec.commandLine().getErr().println("muster: cannot record the certificate in " + fleetPki.dir() + ": " + e.getMessage());
+            return 1;
+        }
+    }
+
+    @Command(name = "add", mixinStandardHelpOptions = true,
+            description = {"Make NAME's etcd user and role (it may write its own keys and exports only) and a certificate for its agent; "
+                    + "print the CA certificate, its certificate and key, or write them to --output."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:added", "1:etcd unreachable or refused, or no CA in --pki", "64:usage error"},
+            footerHeading = "%nExamples:%n",
+            footer = {"  muster host add web7 --etcd https://10.0.0.5:2379 --output /tmp/web7   then copy /tmp/web7 to web7"})
+    static final class Add extends Issuing {
+        @Override
+        int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+            new FleetAuth(etcd).addHost(host, Kinds.installed().names());
+            try {
+                return hand(fleetPki.issueHost(host), options, fleetPki, "added");
+            } catch (IOException e) {
+                return failed(fleetPki, e);
+            }
+        }
+    }
+
+    @Command(name = "rotate", mixinStandardHelpOptions = true,
+            description = {"Give NAME's agent a new certificate and revoke every one it had: etcd (run with --client-crl-file PKI/crl.pem, "
+                    + "as the coordinator says) refuses them at their next connection. Its user and role stay (made again if missing); "
+                    + "print the new certificate, or write it to --output, as add does."},
+            exitCodeListHeading = "%nExit codes:%n",
+            exitCodeList = {"0:rotated", "1:etcd unreachable or refused, or no CA in --pki", "64:usage error"},
+            footerHeading = "%nExamples:%n",
+            footer = {"  muster host rotate web7 --etcd https://10.0.0.5:2379 --output /tmp/web7   then copy /tmp/web7 to web7 and restart its agent"})
+    static final class Rotate extends Issuing {
+        @Override
+        int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+            new FleetAuth(etcd).addHost(host, Kinds.installed().names());
+            FleetPki.Rotated rotated;
+            try {
+                rotated = fleetPki.rotateHost(host);
+            } catch (IOException e) {
+                return failed(fleetPki, e);
+            }
+            return hand(rotated.credentials(), options, fleetPki, "has a new certificate (" + rotated.revoked() + " revoked)");
         }
     }
 

@@ -23,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The secure fleet as a user sets it up: {@code coordinator --dev} on an https:// etcd (client certificates, auth
  * on), {@code host add} for an agent, which joins with its certificate, runs its graph and reports; {@code host
- * remove} revokes it.
+ * rotate} renews its certificate and revokes the old one; {@code host remove} revokes it.
  */
 class SecureFleetTest {
     @TempDir
@@ -97,9 +97,21 @@ class SecureFleetTest {
                 assertThat(anonymous.exit()).isEqualTo(1);
                 assertThat(anonymous.err()).contains("needs --etcd-cert, --etcd-key and --etcd-ca");
 
+                Cli rotated = Cli.run("host", "rotate", "web1", "--etcd", endpoint, "--pki", pki, "--output", dir.resolve("web1-new"));
+                assertThat(rotated.exit()).as(rotated.err()).isZero();
+                assertThat(rotated.out()).contains("host web1 has a new certificate (1 revoked); on it, run: muster agent --host web1 --etcd " + endpoint);
+                try (Etcd old = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5)).withTls(new EtcdTls(cert, key, ca)));
+                     Etcd renewed = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                             .withTls(new EtcdTls(dir.resolve("web1-new/web1.crt"), dir.resolve("web1-new/web1.key"), ca)))) {
+                    assertThatThrownBy(() -> old.await(old.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1}))))
+                            .as("the rotated certificate, at a new connection").isInstanceOf(io.muster.agent.etcd.EtcdUnreachableException.class);
+                    renewed.await(renewed.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1})));
+                }
+
                 Cli removed = Cli.run("host", "remove", "web1", "--etcd", endpoint, "--pki", pki);
                 assertThat(removed.exit()).as(removed.err()).isZero();
-                try (Etcd web1 = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5)).withTls(new EtcdTls(cert, key, ca)))) {
+                try (Etcd web1 = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                        .withTls(new EtcdTls(dir.resolve("web1-new/web1.crt"), dir.resolve("web1-new/web1.key"), ca)))) {
                     assertThatThrownBy(() -> web1.await(web1.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1}))))
                             .hasMessageContaining("refused");
                 }

@@ -69,7 +69,8 @@ record CertificateTemplate(String subject, boolean ca, boolean client, boolean s
         return (X509Certificate) CertificateFactory.getInstance("X.509").generateCertificate(new ByteArrayInputStream(certificate));
     }
 
-    private static byte[] name(String commonName) {
+    /** An X.500 name of the common name alone. */
+    static byte[] name(String commonName) {
         return Der.sequence(Der.set(Der.sequence(Der.oid(COMMON_NAME), Der.utf8(commonName))));
     }
 

@@ -1,15 +1,19 @@
 package io.muster.agent.pki;
 
 import java.io.IOException;
+import java.math.BigInteger;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
 import java.security.KeyPairGenerator;
+import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.security.spec.ECGenParameterSpec;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The fleet's certificate authority: a self-signed EC P-256 certificate and key in a directory ({@code ca.crt},
@@ -19,7 +23,10 @@ import java.util.List;
 public final class FleetCa {
     public static final String FILE = "ca";
     static final Duration CA_VALIDITY = Duration.ofDays(3650);
-    /** No rotation yet: a certificate lives as long as a machine is likely to, and a host is revoked by its etcd user. */
+    /**
+     * A certificate lives as long as a machine is likely to: a host is revoked by its etcd user, and a stolen or
+     * replaced certificate by the {@linkplain #revocationList revocation list}.
+     */
     static final Duration LEAF_VALIDITY = Duration.ofDays(3650);
 
     private final Credentials ca;
@@ -56,6 +63,18 @@ public final class FleetCa {
     /** etcd's server certificate, for the DNS names and IP addresses clients reach it by. */
     public Credentials server(List<String> names) {
         return issue(new CertificateTemplate("etcd", false, false, true, names, LEAF_VALIDITY));
+    }
+
+    /**
+     * The list of the certificates {@code revoked} (serial number to when), signed by this CA; it is good for as
+     * long as the certificates it lists could be.
+     */
+    public X509CRL revocationList(Map<BigInteger, Instant> revoked) {
+        try {
+            return new RevocationList(revoked, LEAF_VALIDITY).sign(ca.commonName(), ca.key());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("cannot sign a revocation list: " + e.getMessage(), e);
+        }
     }
 
     private Credentials issue(CertificateTemplate template) {

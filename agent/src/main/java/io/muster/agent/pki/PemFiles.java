@@ -10,14 +10,17 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.security.GeneralSecurityException;
 import java.security.KeyFactory;
 import java.security.PrivateKey;
+import java.security.cert.CRLException;
 import java.security.cert.CertificateEncodingException;
 import java.security.cert.CertificateFactory;
+import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
 import java.security.spec.PKCS8EncodedKeySpec;
 import java.util.Base64;
 
 /**
- * Certificates and EC keys in PEM ({@code CERTIFICATE}, PKCS#8 {@code PRIVATE KEY}: what etcd and netty read).
+ * Certificates, revocation lists and EC keys in PEM ({@code CERTIFICATE}, {@code X509 CRL}, PKCS#8 {@code PRIVATE
+ * KEY}: what etcd and netty read).
  * Every file is written 0600 in a directory made 0700, whole or not at all (a temporary file moved in place).
  */
 public final class PemFiles {
@@ -28,6 +31,14 @@ public final class PemFiles {
             return pem("CERTIFICATE", certificate.getEncoded());
         } catch (CertificateEncodingException e) {
             throw new IllegalStateException("a certificate this JDK parsed cannot be encoded", e);
+        }
+    }
+
+    public static String pem(X509CRL list) {
+        try {
+            return pem("X509 CRL", list.getEncoded());
+        } catch (CRLException e) {
+            throw new IllegalStateException("a revocation list this JDK parsed cannot be encoded", e);
         }
     }
 

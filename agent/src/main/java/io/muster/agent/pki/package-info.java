@@ -1,6 +1,7 @@
 /**
  * The fleet's certificates: a CA muster makes ({@link io.muster.agent.pki.FleetCa}), the certificates it issues to
- * etcd and to its clients (the common name is the etcd user), and their PEM files, written owner-only.
+ * etcd and to its clients (the common name is the etcd user), the list of those it revoked ({@code
+ * RevocationList}), and their PEM files, written owner-only.
  *
  * <p>Certificates are encoded here (a small DER writer) and signed with the JDK's ECDSA: the JDK has no public API
  * to issue a certificate, and BouncyCastle (bcprov + bcpkix, some 9 MB) would be the biggest dependency of the

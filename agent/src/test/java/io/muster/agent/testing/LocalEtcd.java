@@ -103,8 +103,13 @@ public final class LocalEtcd implements BeforeAllCallback, ParameterResolver, Ex
      * auth is enabled.
      */
     public static LocalEtcd startSecured(Path certificate, Path key, Path ca) throws IOException {
-        LocalEtcd etcd = new LocalEtcd(binary(), List.of("--cert-file", certificate.toString(), "--key-file", key.toString(),
+        return startSecured(List.of("--cert-file", certificate.toString(), "--key-file", key.toString(),
                 "--trusted-ca-file", ca.toString(), "--client-cert-auth"));
+    }
+
+    /** An etcd of its own (the caller closes it) serving TLS with {@code tlsFlags}: a fleet's {@code FleetPki.etcdFlags()}. */
+    public static LocalEtcd startSecured(List<String> tlsFlags) throws IOException {
+        LocalEtcd etcd = new LocalEtcd(binary(), tlsFlags);
         etcd.start();
         return etcd;
     }

@@ -3,26 +3,36 @@ package io.muster.coordinator.auth;
 import io.muster.agent.etcd.EtcdTls;
 import io.muster.agent.pki.Credentials;
 import io.muster.agent.pki.FleetCa;
+import io.muster.agent.pki.PemFiles;
 import java.io.IOException;
+import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.cert.X509Certificate;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The coordinator's certificates, in one directory (0700, keys 0600), made the first time: the fleet's CA ({@code
  * ca.crt}), etcd's server certificate ({@code etcd.crt}, for the hosts of the --etcd URLs, 127.0.0.1 and localhost),
  * and the client certificates of etcd's {@code root} ({@code root.crt}) and of the coordinator ({@code
  * coordinator.crt}). An etcd of the fleet runs with {@link #etcdFlags()}.
+ *
+ * <p>The hosts' certificates are recorded as they are issued ({@code issued.txt}); rotating a host's ({@link
+ * #rotateHost}) revokes those it had, and the revocation list etcd reads at each new connection ({@code crl.pem},
+ * written empty the first time) lists them.
  */
 public final class FleetPki {
     public static final String ETCD = "etcd";
     public static final String ROOT = "root";
     public static final String COORDINATOR = "coordinator";
+    public static final String CRL = "crl.pem";
 
     private final Path dir;
     private final FleetCa ca;
@@ -42,7 +52,9 @@ public final class FleetPki {
         }
         if (!Files.exists(dir.resolve(ROOT + ".key"))) ca.client(FleetAuth.ROOT).write(dir, ROOT);
         if (!Files.exists(dir.resolve(COORDINATOR + ".key"))) ca.client(FleetAuth.COORDINATOR).write(dir, COORDINATOR);
-        return new FleetPki(dir, ca);
+        FleetPki pki = new FleetPki(dir, ca);
+        if (!Files.exists(dir.resolve(CRL))) pki.writeRevocationList(IssuedCertificates.read(dir));
+        return pki;
     }
 
     public Path dir() {
@@ -62,9 +74,46 @@ public final class FleetPki {
         return new EtcdTls(dir.resolve(name + ".crt"), dir.resolve(name + ".key"), caFile());
     }
 
-    /** A new certificate and key for {@code host}'s agent: its etcd user is {@link FleetAuth#hostUser}. */
-    public Credentials issueHost(String host) {
-        return issueClient(FleetAuth.hostUser(host));
+    /** A new certificate and key for {@code host}'s agent, recorded: its etcd user is {@link FleetAuth#hostUser}. */
+    public Credentials issueHost(String host) throws IOException {
+        Credentials credentials = issueClient(FleetAuth.hostUser(host));
+        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
+        issued.add(new IssuedCertificates.Entry(credentials.certificate().getSerialNumber(), credentials.commonName(), null));
+        IssuedCertificates.write(dir, issued);
+        return credentials;
+    }
+
+    /**
+     * A new certificate for {@code host}'s agent, every one issued to it before revoked: etcd refuses them at their
+     * next connection (one open now stays open until it ends).
+     *
+     * @return the new certificate, and how many were revoked
+     */
+    public Rotated rotateHost(String host) throws IOException {
+        String user = FleetAuth.hostUser(host);
+        Instant now = Instant.now();
+        int revoked = 0;
+        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
+        for (int i = 0; i < issued.size(); i++) {
+            IssuedCertificates.Entry e = issued.get(i);
+            if (e.user().equals(user) && e.revoked() == null) {
+                issued.set(i, new IssuedCertificates.Entry(e.serial(), user, now));
+                revoked++;
+            }
+        }
+        writeRevocationList(issued);
+        IssuedCertificates.write(dir, issued);
+        return new Rotated(issueHost(host), revoked);
+    }
+
+    /** A host's new certificate, and how many of its earlier ones are revoked. */
+    public record Rotated(Credentials credentials, int revoked) {}
+
+    /** The revocation list of {@code issued}'s revoked certificates, written whole before anything says they are. */
+    private void writeRevocationList(List<IssuedCertificates.Entry> issued) throws IOException {
+        Map<BigInteger, Instant> revoked = new TreeMap<>();
+        for (IssuedCertificates.Entry e : issued) if (e.revoked() != null) revoked.put(e.serial(), e.revoked());
+        PemFiles.writeSecret(dir.resolve(CRL), PemFiles.pem(ca.revocationList(revoked)));
     }
 
     /** A new certificate and key for the etcd user {@code user} (a run's host: {@link FleetAuth#userOf}). */
@@ -77,9 +126,9 @@ public final class FleetPki {
         return Files.exists(dir.resolve(FleetCa.FILE + ".key"));
     }
 
-    /** The flags etcd serves the fleet with: TLS with {@code etcd.crt}, clients by certificates of this CA. */
+    /** The flags etcd serves the fleet with: TLS with {@code etcd.crt}, clients by certificates of this CA not revoked. */
     public List<String> etcdFlags() {
         return List.of("--cert-file", dir.resolve(ETCD + ".crt").toString(), "--key-file", dir.resolve(ETCD + ".key").toString(),
-                "--trusted-ca-file", caFile().toString(), "--client-cert-auth");
+                "--trusted-ca-file", caFile().toString(), "--client-cert-auth", "--client-crl-file", dir.resolve(CRL).toString());
     }
 }

@@ -1,0 +1,91 @@
+package io.muster.engine.resource.cron;
+
+import io.muster.engine.process.ProcessRunner;
+import io.muster.engine.process.SystemTool;
+import io.muster.engine.resource.Change;
+import io.muster.engine.resource.Context;
+import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Watcher;
+import io.muster.engine.util.TextDiff;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * One named entry in a user's crontab. A change rewrites the whole crontab with that entry replaced, added or
+ * removed, every other line kept. Comes after its managed user; under {@code muster run} it watches the user's
+ * crontab in cron's spool directory (Debian's {@code /var/spool/cron/crontabs}).
+ */
+record CronResource(String name, String user, boolean present, String schedule, String command, List<String> environment)
+        implements Edgeable {
+    private static final Path SPOOL = Path.of("/var/spool/cron/crontabs");
+
+    @Override
+    public Set<String> provides() {
+        return Set.of();
+    }
+
+    @Override
+    public List<List<String>> wants() {
+        return List.of(List.of("user:" + user));
+    }
+
+    @Override
+    public Result checkApply(Context context, boolean apply) throws Exception {
+        Crontab current = read();
+        List<String> had = current.entry(name);
+        Crontab wanted = present ? current.with(name, lines()) : current.without(name);
+        if (wanted.equals(current)) return Result.STABLE;
+        List<Change> changes = new ArrayList<>();
+        if (had.isEmpty()) changes.add(Change.of("ensure", "absent", "present"));
+        else if (!present) changes.add(Change.of("ensure", "present", "absent"));
+        else changes.add(Change.of("entry", String.join(" | ", had.subList(1, had.size())), String.join(" | ", lines().subList(1, lines().size()))));
+        if (context.diffs()) {
+            changes.add(Change.withDiff("crontab", TextDiff.unified("crontab of " + user,
+                    current.text().getBytes(StandardCharsets.UTF_8), wanted.text().getBytes(StandardCharsets.UTF_8))));
+        }
+        if (apply) install(wanted);
+        return Result.changed(changes);
+    }
+
+    @Override
+    public void watch(Watcher watcher) throws Exception {
+        try (AutoCloseable ignored = watcher.watchPath(SPOOL.resolve(user), watcher::changed)) {
+            watcher.ready();
+            Watcher.awaitCancel();
+        }
+    }
+
+    /** The entry's lines: marker, environment, job. */
+    private List<String> lines() {
+        List<String> lines = new ArrayList<>();
+        lines.add(Crontab.MARKER + name);
+        lines.addAll(environment);
+        lines.add(schedule + " " + command);
+        return lines;
+    }
+
+    private Crontab read() throws Exception {
+        List<String> argv = List.of("crontab", "-u", user, "-l");
+        ProcessRunner.Outcome outcome = SystemTool.run(argv);
+        if (outcome.exitCode() == 0) return Crontab.parse(outcome.stdout().text());
+        if (outcome.stderr().text().startsWith("no crontab for")) return Crontab.parse("");
+        throw SystemTool.failure(SystemTool.quoted(argv), outcome);
+    }
+
+    /** Installs {@code crontab} from a file only root can read (crontab copies it into the spool). */
+    private void install(Crontab crontab) throws Exception {
+        Path file = Files.createTempFile("muster-crontab-", "", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+        try {
+            Files.writeString(file, crontab.text());
+            SystemTool.output(List.of("crontab", "-u", user, file.toString()));
+        } finally {
+            Files.deleteIfExists(file);
+        }
+    }
+}

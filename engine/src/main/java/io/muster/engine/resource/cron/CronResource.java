@@ -5,9 +5,11 @@ import io.muster.engine.process.SystemTool;
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
 import io.muster.engine.util.TextDiff;
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -18,11 +20,12 @@ import java.util.Set;
 
 /**
  * One named entry in a user's crontab. A change rewrites the whole crontab with that entry replaced, added or
- * removed, every other line kept. Comes after its managed user; under {@code muster run} it watches the user's
+ * removed, every other line kept. A user that does not exist fails it (in noop only when nothing before it may make
+ * the user). Comes after its managed user; under {@code muster run} it watches the user's
  * crontab in cron's spool directory (Debian's {@code /var/spool/cron/crontabs}).
  */
 record CronResource(String name, String user, boolean present, String schedule, String command, List<String> environment)
-        implements Edgeable {
+        implements Edgeable, Foreseeable {
     private static final Path SPOOL = Path.of("/var/spool/cron/crontabs");
 
     @Override
@@ -37,7 +40,9 @@ record CronResource(String name, String user, boolean present, String schedule, 
 
     @Override
     public Result checkApply(Context context, boolean apply) throws Exception {
-        Crontab current = read();
+        boolean exists = userExists();
+        if (!exists && apply) throw new IOException("user '" + user + "' does not exist on this host");
+        Crontab current = exists ? read() : Crontab.parse(""); // in noop, a user resource before it may make the user
         List<String> had = current.entry(name);
         Crontab wanted = present ? current.with(name, lines()) : current.without(name);
         if (wanted.equals(current)) return Result.STABLE;
@@ -59,6 +64,20 @@ record CronResource(String name, String user, boolean present, String schedule, 
             watcher.ready();
             Watcher.awaitCancel();
         }
+    }
+
+    /** A user that does not exist, when nothing before this entry runs commands (a user resource) that may make it. */
+    @Override
+    public String failureToCome(Upstream upstream) throws Exception {
+        return upstream.runsCommands() || userExists() ? null : "user '" + user + "' does not exist on this host";
+    }
+
+    private boolean userExists() throws Exception {
+        List<String> argv = List.of("getent", "passwd", "--", user);
+        ProcessRunner.Outcome outcome = SystemTool.run(argv);
+        if (outcome.exitCode() == 2) return false;
+        if (outcome.exitCode() != 0) throw SystemTool.failure(SystemTool.quoted(argv), outcome);
+        return true;
     }
 
     /** The entry's lines: marker, environment, job. */

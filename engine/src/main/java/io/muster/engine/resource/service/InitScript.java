@@ -29,6 +29,7 @@ record InitScript(String name, Path pidfile) implements ServiceManager {
 
     @Override
     public boolean running() throws Exception {
+        if (!Files.exists(script())) return false; // not installed yet (a package before it may bring it): its start says so
         List<String> argv = List.of(script().toString(), "status");
         ProcessRunner.Outcome outcome = SystemTool.run(argv);
         return switch (outcome.exitCode()) {

@@ -102,9 +102,10 @@ class CronResourceTest {
     }
 
     @Test
-    void anUnknownUserIsReportedAsCrontabSaidIt() throws Exception {
-        Report report = apply("resources: [{cron: [{x: {user: no-such-user-here, command: date}}]}]");
+    void anUnknownUserIsNamedAndForeseenByPlan() throws Exception {
+        String yaml = "resources: [{cron: [{x: {user: no-such-user-here, command: date}}]}]";
 
-        assertThat(resource(report, "cron#x").error()).contains("'crontab -u no-such-user-here -l' exited with 1").contains("no-such-user-here");
+        assertThat(resource(apply(yaml), "cron#x").error()).isEqualTo("user 'no-such-user-here' does not exist on this host");
+        assertThat(resource(new Manifests(dir).plan(yaml), "cron#x").status()).isEqualTo(Status.WOULD_FAIL);
     }
 }

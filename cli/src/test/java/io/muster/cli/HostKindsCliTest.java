@@ -1,0 +1,88 @@
+package io.muster.cli;
+
+import static io.muster.engine.testing.TestAccounts.getent;
+import static io.muster.engine.testing.TestAccounts.output;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.engine.testing.InitScriptService;
+import io.muster.engine.testing.Manifests;
+import io.muster.engine.testing.TestAccounts;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.awaitility.Awaitility;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code service}, {@code user}, {@code group} and {@code cron} end to end through {@code muster apply} and
+ * {@code muster run}, on the real system (tests run as root); every account, crontab and service made is removed after.
+ */
+class HostKindsCliTest {
+    private static final String HASH = "$6$clitest$ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz./0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdef";
+
+    @TempDir
+    Path dir;
+
+    @RegisterExtension
+    final MusterProcesses processes = new MusterProcesses();
+
+    private final TestAccounts accounts = new TestAccounts();
+
+    @AfterEach
+    void removeAccounts() throws Exception {
+        accounts.close();
+    }
+
+    private Path manifest(String yaml) {
+        return new Manifests(dir).write("site.yaml", yaml.replace("@U", accounts.name("u")).replace("@G", accounts.name("g")));
+    }
+
+    @Test
+    void applyMakesAGroupAUserInItAndTheirCrontabAndNeverPrintsThePasswordHash() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - cron: [{report: {user: @U, hour: 6, minute: 0, command: /usr/local/bin/report}}]
+                  - user: [{@U: {groups: [@G], shell: /bin/bash, password: "HASH"}}]
+                  - group: [@G]
+                """.replace("HASH", HASH));
+
+        Cli plan = Cli.run("apply", site, "--noop", "--diff", "--tmp-prefix");
+        assertThat(plan.out()).contains("user#" + accounts.name("u") + " changed ensure").contains("+0 6 * * * /usr/local/bin/report");
+        Cli first = Cli.run("apply", site, "--diff", "--tmp-prefix", "--detailed-exitcodes");
+
+        assertThat(first.exit()).as(first.out() + first.err()).isEqualTo(2);
+        assertThat(getent("passwd", accounts.name("u"))).endsWith(":/bin/bash");
+        assertThat(output("id", "-Gn", accounts.name("u"))).contains(accounts.name("g"));
+        assertThat(output("crontab", "-u", accounts.name("u"), "-l")).isEqualTo("# Muster Name: report\n0 6 * * * /usr/local/bin/report\n");
+        assertThat(Cli.run("apply", site, "--tmp-prefix", "--detailed-exitcodes").exit()).isZero();
+
+        Files.writeString(site, Files.readString(site).replace(HASH, HASH.replace("ABC", "CBA")));
+        Cli changed = Cli.run("apply", site, "--diff", "--tmp-prefix", "--output", "json");
+        Cli text = Cli.run("apply", site, "--diff", "--tmp-prefix");
+        assertThat(changed.out()).containsPattern("\"attribute\": *\"password\"");
+        assertThat(plan.out() + plan.err() + first.out() + first.err() + changed.out() + changed.err() + text.out() + text.err())
+                .doesNotContain("clitest");
+    }
+
+    @Test
+    void applyStartsAServiceAndRunRestartsItsDaemonWhenItDies() throws Exception {
+        try (InitScriptService service = InitScriptService.install(dir)) {
+            Path site = manifest("resources: [{service: {name: NAME, ensure: running, enable: true}}]".replace("NAME", service.name()));
+
+            Cli apply = Cli.run("apply", site, "--tmp-prefix");
+            assertThat(apply.out()).as(apply.err()).contains("service#" + service.name() + " changed ensure,enable");
+            long first = service.pid();
+            assertThat(first).isPositive();
+            assertThat(service.startsAtBoot()).isTrue();
+
+            processes.start(dir, "run", site);
+            Awaitility.await().pollDelay(Duration.ofSeconds(1)).until(() -> service.pid() == first); // converged: nothing to do
+            service.crash();
+
+            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> service.pid() > 0 && service.pid() != first);
+        }
+    }
+}

@@ -1,5 +1,7 @@
 package io.muster.engine.resource.account;
 
+import java.util.List;
+
 /** Checks for the properties that hold a numeric id ({@code uid}, a group's {@code gid}) or a name or id (a user's {@code gid}). */
 final class Ids {
     private Ids() {}
@@ -18,6 +20,15 @@ final class Ids {
         String text = String.valueOf(raw);
         if (text.matches("[0-9]+")) return idProblem(raw);
         return nameProblem(text);
+    }
+
+    /** A name, or a list of names ({@code groups}, {@code members}). */
+    static String namesProblem(Object raw) {
+        for (Object name : raw instanceof List<?> list ? list : List.of(raw)) {
+            String problem = nameProblem(String.valueOf(name));
+            if (problem != null) return problem;
+        }
+        return null;
     }
 
     static String nameProblem(String name) {

@@ -7,7 +7,6 @@ import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
 import io.muster.engine.resource.TypedParams;
-import java.util.List;
 import java.util.Set;
 
 /**
@@ -16,11 +15,11 @@ import java.util.Set;
  */
 public final class UserKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("name", Set.of("uid", "gid", "home"),
-            Property.optional("name", Type.STRING).checkedBy(raw -> Ids.nameProblem(String.valueOf(raw))),
+            Property.required("name", Type.STRING).checkedBy(raw -> Ids.nameProblem(String.valueOf(raw))),
             Property.oneOf("ensure", "present", "absent"),
             Property.optional("uid", Type.STRING).checkedBy(Ids::idProblem),
             Property.optional("gid", Type.STRING).checkedBy(Ids::nameOrIdProblem),
-            Property.optional("groups", Type.STRING_LIST),
+            Property.optional("groups", Type.STRING_LIST).checkedBy(Ids::namesProblem),
             Property.optional("home", Type.PATH),
             Property.optional("shell", Type.PATH),
             Property.optional("comment", Type.STRING).checkedBy(UserKind::commentProblem),
@@ -45,15 +44,10 @@ public final class UserKind implements ResourceKind {
 
     @Override
     public Resource create(TypedParams p) throws InvalidResourceException {
-        List<String> groups = p.strings("groups", null);
-        for (String group : groups == null ? List.<String>of() : groups) {
-            String problem = Ids.nameProblem(group);
-            if (problem != null) throw new InvalidResourceException("groups", problem);
-        }
         UserResource.Wanted wanted = new UserResource.Wanted(
                 p.optionalString("uid").map(Long::parseLong).orElse(null),
                 p.optionalString("gid").orElse(null),
-                groups,
+                p.strings("groups", null),
                 p.optionalAbsolutePath("home").map(Object::toString).orElse(null),
                 p.optionalAbsolutePath("shell").map(Object::toString).orElse(null),
                 p.optionalString("comment").orElse(null),

@@ -1,6 +1,5 @@
 package io.muster.engine.resource.cron;
 
-import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
@@ -9,12 +8,14 @@ import io.muster.engine.resource.Type;
 import io.muster.engine.resource.TypedParams;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
  * {@code cron}: one entry in {@code user}'s crontab (root's by default), named by the resource's name. The schedule
  * is five fields ({@code minute}…{@code weekday}, each {@code *} unless given; a list is joined with commas) or a
- * {@code special} one ({@code reboot}, {@code daily}…).
+ * {@code special} one ({@code reboot}, {@code daily}…); {@code environment} is a map of variables set above the job.
  */
 public final class CronKind implements ResourceKind {
     private static final List<String> FIELDS = List.of("minute", "hour", "monthday", "month", "weekday");
@@ -26,7 +27,7 @@ public final class CronKind implements ResourceKind {
             Property.optional("command", Type.STRING).checkedBy(CronKind::lineProblem),
             field("minute"), field("hour"), field("monthday"), field("month"), field("weekday"),
             Property.oneOf("special", SPECIALS.toArray(String[]::new)),
-            Property.optional("environment", Type.STRING_LIST).checkedBy(CronKind::environmentProblem));
+            Property.optional("environment", Type.ANY).checkedBy(CronKind::environmentProblem));
 
     @Override
     public String name() {
@@ -44,28 +45,16 @@ public final class CronKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(TypedParams p) throws InvalidResourceException {
-        boolean present = p.string("ensure", "present").equals("present");
-        String name = p.name();
-        if (name.contains("\n")) throw new InvalidResourceException("name", "a cron entry's name cannot contain a newline");
-        String schedule = schedule(p);
-        String command = p.optionalString("command").orElse(null);
-        if (present && command == null) throw new InvalidResourceException("command", "a present cron entry needs a command");
-        return new CronResource(name, p.string("user", "root"), present, schedule, command, p.strings("environment", List.of()));
-    }
-
-    private static String schedule(TypedParams p) throws InvalidResourceException {
+    public Resource create(TypedParams p) {
         List<String> fields = new ArrayList<>();
-        String set = null;
+        List<String> set = new ArrayList<>();
         for (String field : FIELDS) {
-            List<String> values = p.strings(field, List.of("*"));
-            if (p.strings(field, null) != null) set = field;
-            fields.add(String.join(",", values));
+            if (p.strings(field, null) != null) set.add(field);
+            fields.add(String.join(",", p.strings(field, List.of("*"))));
         }
-        String special = p.optionalString("special").orElse(null);
-        if (special == null) return String.join(" ", fields);
-        if (set != null) throw new InvalidResourceException("special", "a special schedule (@" + special + ") cannot be combined with " + set);
-        return "@" + special;
+        CronResource.Schedule schedule = new CronResource.Schedule(String.join(" ", fields), set, p.optionalString("special").orElse(null));
+        return new CronResource(p.name(), p.string("user", "root"), p.string("ensure", "present").equals("present"), schedule,
+                p.optionalString("command").orElse(null), environment(p.optionalAny("environment")));
     }
 
     private static Property field(String name) {
@@ -84,10 +73,24 @@ public final class CronKind implements ResourceKind {
         return text.contains("\n") || text.contains("\r") ? "a cron command is one line: it cannot contain a newline" : null;
     }
 
+    /** The variables as crontab lines, in the manifest's order. */
+    private static List<String> environment(Optional<Object> raw) {
+        List<String> lines = new ArrayList<>();
+        raw.ifPresent(map -> ((Map<?, ?>) map).forEach((name, value) -> lines.add(name + "=" + value)));
+        return lines;
+    }
+
+    /** A map of variables, each a crontab line {@code NAME=value}: a name cron accepts, a value of one line. */
     private static String environmentProblem(Object raw) {
-        for (Object value : raw instanceof List<?> list ? list : List.of(raw)) {
-            String text = String.valueOf(value);
-            if (!text.matches("[A-Za-z_][A-Za-z0-9_]*=[^\\n\\r]*")) return "expected NAME=value lines, got '" + text + "'";
+        if (!(raw instanceof Map<?, ?> map)) return "expected a map of NAME: value";
+        for (Map.Entry<?, ?> variable : map.entrySet()) {
+            if (variable.getValue() instanceof Map<?, ?> || variable.getValue() instanceof List<?> || variable.getValue() == null) {
+                return "expected a scalar value for " + variable.getKey();
+            }
+            if (!String.valueOf(variable.getKey()).matches("[A-Za-z_][A-Za-z0-9_]*")) {
+                return "expected variable names (letters, digits, '_'), got '" + variable.getKey() + "'";
+            }
+            if (String.valueOf(variable.getValue()).matches("(?s).*[\\n\\r].*")) return "the value of " + variable.getKey() + " is more than one line";
         }
         return null;
     }

@@ -6,6 +6,7 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.Foreseeable;
+import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
 import io.muster.engine.util.TextDiff;
@@ -24,9 +25,32 @@ import java.util.Set;
  * the user). Comes after its managed user; under {@code muster run} it watches the user's
  * crontab in cron's spool directory (Debian's {@code /var/spool/cron/crontabs}).
  */
-record CronResource(String name, String user, boolean present, String schedule, String command, List<String> environment)
+record CronResource(String name, String user, boolean present, Schedule schedule, String command, List<String> environment)
         implements Edgeable, Foreseeable {
     private static final Path SPOOL = Path.of("/var/spool/cron/crontabs");
+
+    /**
+     * When the job runs: the five fields, or a special schedule.
+     *
+     * @param fields the five fields, {@code *} where unset
+     * @param set the names of the fields the manifest set
+     * @param special {@code reboot}, {@code daily}…, or null
+     */
+    record Schedule(String fields, List<String> set, String special) {
+        String text() {
+            return special == null ? fields : "@" + special;
+        }
+    }
+
+    @Override
+    public void validate() throws InvalidResourceException {
+        if (name.contains("\n")) throw new InvalidResourceException("name", "a cron entry's name cannot contain a newline");
+        if (present && command == null) throw new InvalidResourceException("command", "a present cron entry needs a command");
+        if (schedule.special() != null && !schedule.set().isEmpty()) {
+            throw new InvalidResourceException("special", "a special schedule (@" + schedule.special() + ") cannot be combined with "
+                    + String.join(", ", schedule.set()));
+        }
+    }
 
     @Override
     public Set<String> provides() {
@@ -85,7 +109,7 @@ record CronResource(String name, String user, boolean present, String schedule, 
         List<String> lines = new ArrayList<>();
         lines.add(Crontab.MARKER + name);
         lines.addAll(environment);
-        lines.add(schedule + " " + command);
+        lines.add(schedule.text() + " " + command);
         return lines;
     }
 

@@ -17,7 +17,7 @@ import java.util.Set;
  */
 public final class ServiceKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("name", Set.of(),
-            Property.optional("name", Type.STRING).checkedBy(ServiceKind::nameProblem),
+            Property.required("name", Type.STRING).checkedBy(ServiceKind::nameProblem),
             Property.oneOf("ensure", "running", "stopped"),
             Property.oneOf("enable", "true", "false"), // a string: unset, true and false are three different things
             Property.oneOf("restart", "restart", "reload"),

@@ -60,7 +60,7 @@ class CronResourceTest {
         Report added = apply("""
                 resources:
                   - cron:
-                      - backup: {user: @U, minute: 30, hour: [2, 14], command: /usr/local/bin/backup --quiet, environment: [MAILTO=ops@example.com]}
+                      - backup: {user: @U, minute: 30, hour: [2, 14], command: /usr/local/bin/backup --quiet, environment: {MAILTO: ops@example.com}}
                 """);
         assertThat(described(added)).containsExactly("ensure absent -> present");
         assertThat(crontab()).isEqualTo("""
@@ -73,7 +73,7 @@ class CronResourceTest {
         assertThat(apply("""
                 resources:
                   - cron:
-                      - backup: {user: @U, minute: 30, hour: [2, 14], command: /usr/local/bin/backup --quiet, environment: [MAILTO=ops@example.com]}
+                      - backup: {user: @U, minute: 30, hour: [2, 14], command: /usr/local/bin/backup --quiet, environment: {MAILTO: ops@example.com}}
                 """).resources()).allMatch(r -> r.status() == Status.STABLE);
 
         Report changed = apply("resources: [{cron: [{backup: {user: @U, special: reboot, command: /usr/local/bin/backup}}]}]");

@@ -68,6 +68,24 @@ class HostKindsCliTest {
     }
 
     @Test
+    void runRepairsAUserAndACrontabChangedByHand() throws Exception {
+        Path site = manifest("""
+                resources:
+                  - user: [{@U: {shell: /bin/bash}}]
+                  - cron: [{report: {user: @U, special: daily, command: /usr/local/bin/report}}]
+                """);
+        processes.start(dir, "run", site);
+        Awaitility.await().atMost(Duration.ofSeconds(30)).ignoreExceptions()
+                .until(() -> output("crontab", "-u", accounts.name("u"), "-l").contains("@daily /usr/local/bin/report"));
+
+        output("usermod", "-s", "/bin/sh", accounts.name("u"));
+        output("crontab", "-u", accounts.name("u"), "-r");
+
+        Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> getent("passwd", accounts.name("u")).endsWith(":/bin/bash")
+                && output("crontab", "-u", accounts.name("u"), "-l").contains("@daily /usr/local/bin/report"));
+    }
+
+    @Test
     void applyStartsAServiceAndRunRestartsItsDaemonWhenItDies() throws Exception {
         try (InitScriptService service = InitScriptService.install(dir)) {
             Path site = manifest("resources: [{service: {name: NAME, ensure: running, enable: true}}]".replace("NAME", service.name()));

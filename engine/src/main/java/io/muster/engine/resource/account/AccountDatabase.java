@@ -2,7 +2,9 @@ package io.muster.engine.resource.account;
 
 import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.process.SystemTool;
+import io.muster.engine.resource.Watcher;
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -51,6 +53,21 @@ final class AccountDatabase {
             if (!names[i].isEmpty() && Long.parseLong(ids[i]) != primaryGid) groups.add(names[i]);
         }
         return groups;
+    }
+
+    /**
+     * Calls {@link Watcher#changed()} whenever one of the local database files changes (the shadow tools replace
+     * them by rename), until interrupted. Accounts that come from elsewhere (LDAP) are checked on other events only.
+     */
+    static void watch(Watcher watcher, List<Path> files) throws Exception {
+        List<AutoCloseable> handles = new ArrayList<>();
+        try {
+            for (Path file : files) handles.add(watcher.watchPath(file, watcher::changed));
+            watcher.ready();
+            Watcher.awaitCancel();
+        } finally {
+            for (AutoCloseable handle : handles) handle.close();
+        }
     }
 
     /** The first line {@code getent DATABASE KEY} prints; empty when there is no such entry (exit code 2). */

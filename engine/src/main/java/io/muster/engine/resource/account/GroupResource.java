@@ -5,6 +5,8 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Watcher;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -51,6 +53,12 @@ record GroupResource(String name, boolean present, Long gid, boolean system, Lis
             if (apply) setMembers();
         }
         return new Result(changes, values(apply && gid != null ? gid : entry.gid()), null);
+    }
+
+    /** Under {@code muster run}: a change to group or gshadow (a {@code groupmod} by hand) is checked at once. */
+    @Override
+    public void watch(Watcher watcher) throws Exception {
+        AccountDatabase.watch(watcher, List.of(Path.of("/etc/group"), Path.of("/etc/gshadow")));
     }
 
     private Result create(boolean apply) throws Exception {

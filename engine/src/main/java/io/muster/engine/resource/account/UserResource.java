@@ -5,6 +5,8 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.Result;
+import io.muster.engine.resource.Watcher;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -91,6 +93,12 @@ record UserResource(String name, boolean present, Wanted wanted, boolean system,
         if (apply && !options.isEmpty()) change("usermod", options);
         Optional<AccountDatabase.UserEntry> now = apply && !options.isEmpty() ? AccountDatabase.user(name) : current;
         return new Result(changes, values(now.orElse(entry)), null);
+    }
+
+    /** Under {@code muster run}: a change to passwd, shadow or group (a {@code usermod} by hand) is checked at once. */
+    @Override
+    public void watch(Watcher watcher) throws Exception {
+        AccountDatabase.watch(watcher, List.of(Path.of("/etc/passwd"), Path.of("/etc/shadow"), Path.of("/etc/group")));
     }
 
     private Result create(boolean apply) throws Exception {

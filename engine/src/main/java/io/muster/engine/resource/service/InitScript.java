@@ -2,6 +2,7 @@ package io.muster.engine.resource.service;
 
 import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.process.SystemTool;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Watcher;
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -60,6 +61,13 @@ record InitScript(String name, Path pidfile) implements ServiceManager {
     public void enable(boolean atBoot) throws Exception {
         String action = !atBoot ? "disable" : hasLinks() ? "enable" : "defaults";
         SystemTool.output(List.of("update-rc.d", name, action));
+    }
+
+    /** A script that is missing, unless a resource before the service may make it (a file there, a package). */
+    @Override
+    public String failureToCome(Foreseeable.Upstream upstream) {
+        if (Files.exists(script()) || upstream.runsCommands() || upstream.mayMake(script())) return null;
+        return "its init script " + script() + " does not exist, and nothing before it in the manifest makes it";
     }
 
     @Override

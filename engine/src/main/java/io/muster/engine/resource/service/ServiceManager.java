@@ -1,5 +1,6 @@
 package io.muster.engine.resource.service;
 
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Watcher;
 import java.util.Locale;
 
@@ -24,6 +25,9 @@ interface ServiceManager {
 
     /** Makes it start at boot, or not. */
     void enable(boolean atBoot) throws Exception;
+
+    /** Why an apply would fail for want of what drives the service (a missing init script), or null. */
+    String failureToCome(Foreseeable.Upstream upstream);
 
     /** Blocks until interrupted, calling {@link Watcher#changed()} when the service may have started or stopped. */
     void watch(Watcher watcher) throws Exception;

@@ -3,6 +3,7 @@ package io.muster.engine.resource.service;
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Edgeable;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
@@ -19,7 +20,7 @@ import java.util.Set;
  * @param enable null to leave its boot-time start alone
  */
 record ServiceResource(String name, ServiceKind.Ensure ensure, Boolean enable, ServiceKind.Restart restart, ServiceManager manager)
-        implements Refreshable, Edgeable {
+        implements Refreshable, Edgeable, Foreseeable {
 
     @Override
     public Set<String> provides() {
@@ -64,6 +65,11 @@ record ServiceResource(String name, ServiceKind.Ensure ensure, Boolean enable, S
             if (apply) manager.perform(restart == ServiceKind.Restart.RELOAD ? ServiceManager.Action.RELOAD : ServiceManager.Action.RESTART);
         }
         return Result.changed(changes);
+    }
+
+    @Override
+    public String failureToCome(Upstream upstream) {
+        return manager.failureToCome(upstream);
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.muster.engine.resource.service;
 import io.muster.engine.process.ProcessGroups;
 import io.muster.engine.process.ProcessRunner;
 import io.muster.engine.process.SystemTool;
+import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.Watcher;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -41,6 +42,12 @@ record Systemd(String unit) implements ServiceManager {
     @Override
     public void enable(boolean atBoot) throws Exception {
         SystemTool.output(List.of("systemctl", atBoot ? "enable" : "disable", unit));
+    }
+
+    /** Nothing foreseen: a unit may come from any of systemd's directories, or be generated. */
+    @Override
+    public String failureToCome(Foreseeable.Upstream upstream) {
+        return null;
     }
 
     /** Each line systemd (pid 1) logs about the unit is a change; the follow ending is a failure of the watch. */

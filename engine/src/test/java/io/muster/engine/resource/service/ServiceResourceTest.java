@@ -121,8 +121,14 @@ class ServiceResourceTest {
     }
 
     @Test
-    void aMissingInitScriptIsNamed() throws Exception {
-        Report report = apply("resources: [{service: {name: no-such-service-here, ensure: running, provider: init}}]");
+    void aMissingInitScriptIsNamedAndForeseenByPlan() throws Exception {
+        String yaml = "resources: [{service: {name: no-such-service-here, ensure: running, provider: init}}]";
+
+        Report planned = plan(yaml);
+        assertThat(resource(planned, "service#no-such-service-here").status()).isEqualTo(Status.WOULD_FAIL);
+        assertThat(resource(planned, "service#no-such-service-here").message())
+                .isEqualTo("its init script /etc/init.d/no-such-service-here does not exist, and nothing before it in the manifest makes it");
+        Report report = apply(yaml);
 
         assertThat(resource(report, "service#no-such-service-here").status()).isEqualTo(Status.FAILED);
         assertThat(resource(report, "service#no-such-service-here").error()).contains("/etc/init.d/no-such-service-here").contains("no such file");

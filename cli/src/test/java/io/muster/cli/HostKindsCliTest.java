@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.awaitility.Awaitility;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -26,15 +25,11 @@ class HostKindsCliTest {
     @TempDir
     Path dir;
 
+    @RegisterExtension // first: its clean-up runs after the muster processes stopped, which would make the accounts again
+    final TestAccounts accounts = new TestAccounts();
+
     @RegisterExtension
     final MusterProcesses processes = new MusterProcesses();
-
-    private final TestAccounts accounts = new TestAccounts();
-
-    @AfterEach
-    void removeAccounts() throws Exception {
-        accounts.close();
-    }
 
     private Path manifest(String yaml) {
         return new Manifests(dir).write("site.yaml", yaml.replace("@U", accounts.name("u")).replace("@G", accounts.name("g")));
@@ -96,11 +91,16 @@ class HostKindsCliTest {
             assertThat(first).isPositive();
             assertThat(service.startsAtBoot()).isTrue();
 
-            processes.start(dir, "run", site);
-            Awaitility.await().pollDelay(Duration.ofSeconds(1)).until(() -> service.pid() == first); // converged: nothing to do
-            service.crash();
+            MusterProcess run = processes.start(dir, "run", site);
+            try {
+                Awaitility.await().pollDelay(Duration.ofSeconds(1)).until(() -> service.pid() == first); // converged: nothing to do
+                service.crash();
 
-            Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> service.pid() > 0 && service.pid() != first);
+                Awaitility.await().atMost(Duration.ofSeconds(30)).until(() -> service.pid() > 0 && service.pid() != first);
+            } finally { // before the service goes: muster would start it again while it is being removed
+                run.terminate();
+                run.awaitExit(Duration.ofSeconds(30));
+            }
         }
     }
 }

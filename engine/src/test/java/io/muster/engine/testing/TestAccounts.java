@@ -7,12 +7,16 @@ import java.nio.file.Path;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ThreadLocalRandom;
+import org.junit.jupiter.api.extension.AfterEachCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
 
 /**
  * Users and groups for a test, named with a prefix of their own ({@code mt1a2b3c4d-…}) so that {@link #close()}
- * removes every one the test made (homes and crontabs included) from the real system, whatever it did.
+ * removes every one the test made (homes and crontabs included) from the real system, whatever it did. Registered
+ * as an extension before a test's {@code muster run} processes, it runs after they were stopped: one still running
+ * would make the accounts again.
  */
-public final class TestAccounts implements AutoCloseable {
+public final class TestAccounts implements AutoCloseable, AfterEachCallback {
     private final String prefix = "mt" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt()) + "-";
 
     /** A name for a user or group of this test. */
@@ -32,6 +36,11 @@ public final class TestAccounts implements AutoCloseable {
         String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         process.waitFor();
         return out;
+    }
+
+    @Override
+    public void afterEach(ExtensionContext context) throws IOException, InterruptedException {
+        close();
     }
 
     @Override

@@ -14,8 +14,8 @@ import io.muster.engine.testing.Manifests;
 import io.muster.engine.testing.TestAccounts;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code user} and {@code group} on the real system (tests run as root); every account made is removed after. */
@@ -26,12 +26,8 @@ class AccountResourceTest {
     @TempDir
     Path dir;
 
-    private final TestAccounts accounts = new TestAccounts();
-
-    @AfterEach
-    void removeAccounts() throws Exception {
-        accounts.close();
-    }
+    @RegisterExtension
+    final TestAccounts accounts = new TestAccounts();
 
     private Report apply(String yaml) throws Exception {
         return new Manifests(dir).apply(names(yaml));

@@ -14,9 +14,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Objects;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** {@code cron} entries in the crontab of a user this test makes (and removes, crontab included). */
@@ -24,18 +24,14 @@ class CronResourceTest {
     @TempDir
     Path dir;
 
-    private final TestAccounts accounts = new TestAccounts();
+    @RegisterExtension
+    final TestAccounts accounts = new TestAccounts();
     private String user;
 
     @BeforeEach
     void makeUser() throws Exception {
         user = accounts.name("cron");
         output("useradd", "-M", user);
-    }
-
-    @AfterEach
-    void removeUser() throws Exception {
-        accounts.close();
     }
 
     private Report apply(String yaml) throws Exception {

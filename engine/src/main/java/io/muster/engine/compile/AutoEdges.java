@@ -6,22 +6,25 @@ import io.muster.engine.graph.Vertex;
 import io.muster.engine.resource.Edgeable;
 import io.muster.engine.resource.Resource;
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * Automatic edges between {@link Edgeable} resources: a file after its nearest managed parent directory,
- * an exec after its managed {@code cwd}. Never added where the user already related the two resources
+ * an exec after its managed {@code cwd}, a service after every managed file under {@code /etc/NAME/} (a
+ * {@linkplain Edgeable#wantsTrees() tree} want). Never added where the user already related the two resources
  * (in either direction), and not for resources with {@code meta.autoedge: false}.
  */
 public final class AutoEdges {
     private AutoEdges() {}
 
     public static List<Edge> find(List<Vertex> vertices, Map<String, Resource> instances, List<Edge> explicit) {
-        Map<String, String> providers = new HashMap<>();
+        TreeMap<String, String> providers = new TreeMap<>(); // sorted, so that a tree's providers are one sub-map
         for (Vertex v : vertices) {
             if (v.meta().autoedge() && instances.get(v.id()) instanceof Edgeable e) {
                 for (String uid : e.provides()) providers.putIfAbsent(uid, v.id());
@@ -32,7 +35,7 @@ public final class AutoEdges {
             related.add(e.from() + "\0" + e.to());
             related.add(e.to() + "\0" + e.from());
         }
-        List<Edge> edges = new ArrayList<>();
+        Set<Edge> edges = new LinkedHashSet<>();
         for (Vertex v : vertices) {
             if (!v.meta().autoedge() || !(instances.get(v.id()) instanceof Edgeable e)) continue;
             for (List<String> alternatives : e.wants()) {
@@ -43,7 +46,23 @@ public final class AutoEdges {
                     break;
                 }
             }
+            for (String tree : e.wantsTrees()) {
+                for (String provider : tree(providers, tree)) {
+                    if (!provider.equals(v.id()) && !related.contains(provider + "\0" + v.id())) {
+                        edges.add(new Edge(provider, v.id(), EdgeReason.AUTOEDGE));
+                    }
+                }
+            }
         }
-        return edges;
+        return new ArrayList<>(edges);
+    }
+
+    /** The providers of {@code root} and of every uid under it ({@code root/…}). */
+    private static List<String> tree(TreeMap<String, String> providers, String root) {
+        List<String> found = new ArrayList<>();
+        if (providers.containsKey(root)) found.add(providers.get(root));
+        SortedMap<String, String> under = providers.subMap(root + "/", root + "0"); // '0' follows '/': all of root/…
+        found.addAll(under.values());
+        return found;
     }
 }

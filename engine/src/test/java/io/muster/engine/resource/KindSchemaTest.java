@@ -43,7 +43,7 @@ class KindSchemaTest {
     /** The first of a few plain values that the property accepts, as the compiler would pass it. */
     private static Object sample(Property p) {
         if (!p.allowed().isEmpty()) return p.coerce(p.allowed().getFirst());
-        for (Object candidate : List.of("/var/tmp/muster-sample.json", "0644", true, 1, List.of(0), Map.of("KEY", "value"))) {
+        for (Object candidate : List.of("/var/tmp/muster-sample.json", "0644", true, 1, List.of(0), Map.of("KEY", "value"), "!")) {
             try {
                 return p.coerce(candidate);
             } catch (IllegalArgumentException e) {

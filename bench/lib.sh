@@ -84,11 +84,9 @@ run_harness() { # CLASS ARGS...
   all="$(printf '%s\n' "${results[@]}" | jq -s .)"
 }
 
-# The launcher builds cli/target/muster.jar when it is stale. The first run after a build also writes the
-# class-data-sharing archive (-XX:+AutoCreateSharedArchive) with the classes that run loaded, and it is not
-# rewritten while it stays valid: warming up with `muster --version` would leave an archive without the
-# manifest, graph and engine classes that apply needs. So the warm-up is an apply --noop of a small file
-# manifest, which loads what the timed runs load. Sets $muster_version.
+# The launcher builds cli/target/muster.jar when it is stale, and on the first run after a build its start-up
+# cache (from a training apply of its own): the warm-up, an apply --noop of a small file manifest, has both
+# done before anything is timed. Sets $muster_version.
 warm_up_muster() { # extra apply options (where state goes)
   printf 'resources:\n  - file:\n      - %s/warmup: {ensure: directory, mode: "0755"}\n      - defaults: {mode: "0644"}\n      - %s/warmup/f1: {content: "x\\n"}\n' \
     "$work" "$work" >"$work/warmup.yaml"

@@ -29,6 +29,26 @@ select_jdk() {
   export JAVA_HOME="$best"
 }
 
+# select_jdk remembered in FILE (the launcher's, under cli/target), and JDK_MAJOR set: reading release files under
+# /usr/lib/jvm costs every run a few processes. The choice holds while JAVA_HOME is what it was, nothing was installed
+# beside the chosen JDK or removed (its parent directory's time stamp) and the JDK was not updated in place (its own
+# directory's: a package manager renames its new files into it).
+select_jdk_cached() { # FILE
+  local file=$1 given=${JAVA_HOME:-} was="" chosen="" major=""
+  if [ -f "$file" ] && { read -r was && read -r chosen && read -r major; } <"$file" && [ "$was" = "$given" ] && [ -n "$major" ] \
+       && [ -x "$chosen/bin/java" ] && [ "$file" -nt "$chosen" ] && [ "$file" -nt "${chosen%/*}" ] \
+       && { [ -z "$given" ] || { [ "$file" -nt "$given" ] && [ "$file" -nt "${given%/*}" ]; }; }; then
+    export JAVA_HOME="$chosen"
+    JDK_MAJOR=$major
+    return 0
+  fi
+  select_jdk || return 1
+  JDK_MAJOR=$(jdk_major "$JAVA_HOME")
+  if [ -d "${file%/*}" ]; then
+    printf '%s\n%s\n%s\n' "$given" "$JAVA_HOME" "$JDK_MAJOR" >"$file.$$" && mv -f "$file.$$" "$file" || rm -f "$file.$$"
+  fi
+}
+
 # Maven on JDK 24+ warns about jansi and guava internals on every run; those warnings are not ours.
 maven_quiet_opts() {
   local major

@@ -1,5 +1,6 @@
 package io.muster.cli;
 
+import java.io.PrintWriter;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,7 +52,12 @@ final class ApplyCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(),
                     "--noop and --health-check-only cannot be combined: a health-check run changes nothing already");
         }
+        return run(spec.commandLine().getOut(), spec.commandLine().getErr(), run.sema(spec));
+    }
+
+    /** The run, its flags known to be good: what {@link #call} runs, and {@link PlainApply} without picocli. */
+    int run(PrintWriter out, PrintWriter err, int sema) throws InterruptedException {
         Runs.Mode mode = healthCheckOnly ? Runs.Mode.HEALTH_CHECK_ONLY : noop ? Runs.Mode.NOOP : Runs.Mode.APPLY;
-        return Runs.once(spec, manifest, run, locking, mode, diff || noop, detailed);
+        return Runs.once(out, err, sema, manifest, run, locking, mode, diff || noop, detailed, graph -> graph);
     }
 }

@@ -26,7 +26,7 @@ final class LockFlags {
     @Spec(Spec.Target.MIXEE)
     CommandSpec spec;
 
-    private double waitSeconds;
+    double waitSeconds;
 
     @Option(names = "--wait-lock", paramLabel = "S",
             description = "When another run holds the state lock, wait up to S seconds for it (default: ${DEFAULT-VALUE}, do not wait). "

@@ -6,6 +6,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Properties;
 import java.util.function.Supplier;
 import picocli.CommandLine;
@@ -25,30 +26,34 @@ public final class Main {
     /** Usage mistakes get their own exit code, clear of the detailed exit codes 0, 2, 4 and 6. */
     static final int USAGE = 64;
 
-    private static final Map<String, Supplier<Object>> SUBCOMMANDS = new LinkedHashMap<>();
-
-    static {
-        SUBCOMMANDS.put("apply", ApplyCommand::new);
-        SUBCOMMANDS.put("run", RunCommand::new);
-        SUBCOMMANDS.put("plan", PlanCommand::new);
-        SUBCOMMANDS.put("validate", ValidateCommand::new);
-        SUBCOMMANDS.put("graph", GraphCommand::new);
-        SUBCOMMANDS.put("check", CheckCommand::new);
-        SUBCOMMANDS.put("agent", AgentCommand::new);
-        SUBCOMMANDS.put("deploy", DeployCommand::new);
-        SUBCOMMANDS.put("deploys", DeploysCommand::new);
-        SUBCOMMANDS.put("rollback", RollbackCommand::new);
-        SUBCOMMANDS.put("status", StatusCommand::new);
-        SUBCOMMANDS.put("exports", ExportsCommand::new);
-        SUBCOMMANDS.put("coordinator", CoordinatorCommand::new);
-        SUBCOMMANDS.put("host", HostCommand::new);
-        SUBCOMMANDS.put("remote", RemoteCommand::new);
-        SUBCOMMANDS.put("help", CommandLine.HelpCommand::new);
+    /** Every subcommand, made when asked: the help command is picocli's, which a plain apply never loads. */
+    private static Map<String, Supplier<Object>> subcommands() {
+        Map<String, Supplier<Object>> subcommands = new LinkedHashMap<>();
+        subcommands.put("apply", ApplyCommand::new);
+        subcommands.put("run", RunCommand::new);
+        subcommands.put("plan", PlanCommand::new);
+        subcommands.put("validate", ValidateCommand::new);
+        subcommands.put("graph", GraphCommand::new);
+        subcommands.put("check", CheckCommand::new);
+        subcommands.put("agent", AgentCommand::new);
+        subcommands.put("deploy", DeployCommand::new);
+        subcommands.put("deploys", DeploysCommand::new);
+        subcommands.put("rollback", RollbackCommand::new);
+        subcommands.put("status", StatusCommand::new);
+        subcommands.put("exports", ExportsCommand::new);
+        subcommands.put("coordinator", CoordinatorCommand::new);
+        subcommands.put("host", HostCommand::new);
+        subcommands.put("remote", RemoteCommand::new);
+        subcommands.put("help", CommandLine.HelpCommand::new);
+        return subcommands;
     }
 
     public static void main(String[] args) {
         try {
-            System.exit(commandLine(args).execute(args));
+            Settings settings = Settings.read(System.getenv());
+            Optional<ApplyCommand> plain = PlainApply.parse(List.of(args), settings);
+            System.exit(plain.isPresent() ? PlainApply.run(plain.get(), PlainApply.stdout(), PlainApply.stderr())
+                    : commandLine(settings, args).execute(args));
         } catch (Error e) { // picocli hands only exceptions to Failures: a stack overflow or OOM is still one line
             System.err.println("muster: internal error: " + e);
             if (List.of(args).contains("--debug")) e.printStackTrace();
@@ -62,13 +67,18 @@ public final class Main {
      * (all of them for help, usage errors and a bare {@code muster}).
      */
     public static CommandLine commandLine(String... args) {
+        return commandLine(Settings.read(System.getenv()), args);
+    }
+
+    /** As {@link #commandLine(String...)}, flags missing from {@code args} taking their values from {@code settings}. */
+    static CommandLine commandLine(Settings settings, String... args) {
         CommandLine root = new CommandLine(new Main());
-        Supplier<Object> invoked = args.length > 0 && !args[0].equals("help") ? SUBCOMMANDS.get(args[0]) : null;
+        Map<String, Supplier<Object>> subcommands = subcommands();
+        Supplier<Object> invoked = args.length > 0 && !args[0].equals("help") ? subcommands.get(args[0]) : null;
         if (invoked != null) root.addSubcommand(args[0], invoked.get());
-        else SUBCOMMANDS.forEach((name, command) -> root.addSubcommand(name, command.get()));
-        Settings settings = Settings.read(System.getenv());
+        else subcommands.forEach((name, command) -> root.addSubcommand(name, command.get()));
         return root
-                .setDefaultValueProvider(settings)
+                .setDefaultValueProvider(new SettingDefaults(settings))
                 .setExecutionStrategy(parsed -> {
                     Integer help = CommandLine.executeHelpRequest(parsed);
                     if (help != null) return help;
@@ -126,10 +136,16 @@ public final class Main {
     private static final class Failures implements CommandLine.IExecutionExceptionHandler {
         @Override
         public int handleExecutionException(Exception e, CommandLine cmd, CommandLine.ParseResult parsed) {
-            cmd.getErr().println("muster: internal error: " + e);
-            if (cmd.getParseResult().hasMatchedOption("--debug")) e.printStackTrace(cmd.getErr()); // --debug is a subcommand's
-            else cmd.getErr().println("(run again with --debug for the stack trace)");
-            return 1;
+            // cmd is the subcommand that threw, whose option --debug is
+            return internalError(e, cmd.getErr(), cmd.getParseResult().hasMatchedOption("--debug"));
         }
+    }
+
+    /** What an unexpected exception prints, on either path; the exit code 1. */
+    static int internalError(Exception e, PrintWriter err, boolean debug) {
+        err.println("muster: internal error: " + e);
+        if (debug) e.printStackTrace(err);
+        else err.println("(run again with --debug for the stack trace)");
+        return 1;
     }
 }

@@ -66,10 +66,16 @@ final class RunFlags {
         return loudness.verbose ? TextReport.Verbosity.VERBOSE : TextReport.Verbosity.NORMAL;
     }
 
+    /** --sema, a usage error below 1. */
     int sema(picocli.CommandLine.Model.CommandSpec spec) {
-        int n = sema == null ? Runtime.getRuntime().availableProcessors() : sema;
+        int n = sema();
         if (n < 1) throw new picocli.CommandLine.ParameterException(spec.commandLine(), "--sema must be at least 1, got " + n);
         return n;
+    }
+
+    /** --sema as given, or the number of cores. */
+    int sema() {
+        return sema == null ? Runtime.getRuntime().availableProcessors() : sema;
     }
 
     /** Whether runs on this prefix lock it: a temporary prefix is new to this run, so no other shares it. */

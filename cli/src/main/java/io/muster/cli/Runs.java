@@ -36,12 +36,19 @@ final class Runs {
     }
 
     /** As the other {@code once}, running what {@code joining} makes of the compiled graph. */
-    @SuppressWarnings("try") // the lock is held while the run runs, never called
     static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
                     boolean detailed, Joining joining) throws InterruptedException {
-        PrintWriter out = spec.commandLine().getOut();
-        PrintWriter err = spec.commandLine().getErr();
         int sema = flags.sema(spec);
+        return once(spec.commandLine().getOut(), spec.commandLine().getErr(), sema, manifest, flags, locking, mode, diff, detailed, joining);
+    }
+
+    /**
+     * As the other {@code once}, printing on {@code out} and {@code err}, with {@code sema} (at least 1) resources at once:
+     * {@link PlainApply} runs this without picocli's model, its flags already known to be good.
+     */
+    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    static int once(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode,
+                    boolean diff, boolean detailed, Joining joining) throws InterruptedException {
         Optional<Graph> compiled = manifest.compile(err);
         if (compiled.isEmpty()) return 1;
         Graph graph = joining.join(compiled.get());

@@ -10,17 +10,15 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import picocli.CommandLine;
-import picocli.CommandLine.Model.ArgSpec;
-import picocli.CommandLine.Model.OptionSpec;
 
 /**
  * Where a flag not on the command line takes its value from: a {@code MUSTER_*} environment variable, then
  * {@code /etc/muster/muster.conf} ({@code $MUSTER_CONFIG} names another file), then the flag's own default. Only
  * the flags of {@link Setting#ALL} are read so. A bad key or value is kept as a problem, for the command to
  * report before it runs (picocli ignores what a default provider throws), and the flag keeps its own default.
+ * Picocli asks through {@link SettingDefaults}; {@link PlainApply} asks directly.
  */
-final class Settings implements CommandLine.IDefaultValueProvider {
+final class Settings {
     static final Path DEFAULT_FILE = Path.of("/etc/muster/muster.conf");
 
     private final Map<String, String> environment;
@@ -85,18 +83,10 @@ final class Settings implements CommandLine.IDefaultValueProvider {
         return List.copyOf(problems);
     }
 
-    @Override
-    public String defaultValue(ArgSpec arg) {
-        if (!(arg instanceof OptionSpec option) || !option.longestName().startsWith("--")) return null;
-        Setting setting = Setting.BY_KEY.get(option.longestName().substring(2));
-        if (setting == null || !appliesTo(setting, option)) return null;
+    /** The value of {@code setting} (a flag's default), or null when neither the environment nor the file sets it. */
+    String value(Setting setting) {
         String value = environment.get(setting.variable());
         if (value != null && !value.isEmpty()) return setting.valid().test(value) ? value : null;
         return fromFile.get(setting.key());
-    }
-
-    /** {@code host} names the agent's host; status's --host is a filter, which a setting must not narrow. */
-    private static boolean appliesTo(Setting setting, OptionSpec option) {
-        return !setting.key().equals("host") || option.command().userObject() instanceof AgentCommand;
     }
 }

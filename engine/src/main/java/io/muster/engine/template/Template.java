@@ -10,7 +10,7 @@ import org.apache.commons.jexl3.JexlExpression;
  * writes a literal {@code ${}.
  */
 public final class Template {
-    private final List<Object> parts; // String literals and JexlExpressions
+    private final List<Object> parts; // String literals, PlainPaths and JexlExpressions
     private final String source;
 
     private Template(String source, List<Object> parts) {
@@ -43,7 +43,8 @@ public final class Template {
                     parts.add(literal.toString());
                     literal.setLength(0);
                 }
-                parts.add(Expressions.parse(expression));
+                PlainPath path = PlainPath.of(expression);
+                parts.add(path != null ? path : Expressions.parse(expression));
                 i = end + (dollar ? 1 : 2);
             } else {
                 literal.append(text.charAt(i++));
@@ -77,19 +78,26 @@ public final class Template {
 
     /** The source of each expression in it, in order. */
     public List<String> expressions() {
-        return parts.stream().filter(JexlExpression.class::isInstance).map(e -> ((JexlExpression) e).getSourceText()).toList();
+        List<String> expressions = new ArrayList<>();
+        for (Object part : parts) {
+            if (part instanceof PlainPath path) expressions.add(path.source());
+            else if (part instanceof JexlExpression e) expressions.add(e.getSourceText());
+        }
+        return expressions;
     }
 
     public Object render(Scope scope) {
-        if (parts.size() == 1 && parts.get(0) instanceof JexlExpression only) {
-            return Expressions.evaluate(only, scope);
-        }
+        if (parts.size() == 1 && !(parts.getFirst() instanceof String)) return evaluate(parts.getFirst(), scope);
         StringBuilder out = new StringBuilder();
         for (Object part : parts) {
-            if (part instanceof JexlExpression e) out.append(text(Expressions.evaluate(e, scope)));
-            else out.append(part);
+            if (part instanceof String literal) out.append(literal);
+            else out.append(text(evaluate(part, scope)));
         }
         return out.toString();
+    }
+
+    private static Object evaluate(Object expression, Scope scope) {
+        return expression instanceof PlainPath path ? path.read(scope) : Expressions.evaluate((JexlExpression) expression, scope);
     }
 
     private static String text(Object value) {

@@ -41,6 +41,11 @@ public final class TemplateReads {
     }
 
     private void addExpression(String source) {
+        PlainPath plain = PlainPath.of(source);
+        if (plain != null) { // what JEXL would list, without starting it
+            addPath(plain.path());
+            return;
+        }
         Set<List<String>> variables = Expressions.variables(source);
         if (variables == null) { // it parsed as an expression, so this does not happen; if it did, assume the worst
             allFacts = true;

@@ -28,6 +28,9 @@ final class ApplyCommand implements Callable<Integer> {
     RunFlags run;
 
     @Mixin
+    CacheFlag cache;
+
+    @Mixin
     LockFlags locking;
 
     @Option(names = "--noop", description = "Change nothing; report what would change.")
@@ -52,6 +55,6 @@ final class ApplyCommand implements Callable<Integer> {
                     "--noop and --health-check-only cannot be combined: a health-check run changes nothing already");
         }
         Runs.Mode mode = healthCheckOnly ? Runs.Mode.HEALTH_CHECK_ONLY : noop ? Runs.Mode.NOOP : Runs.Mode.APPLY;
-        return Runs.once(spec, manifest, run, locking, mode, diff || noop, detailed);
+        return Runs.once(spec, manifest, run, cache, locking, mode, diff || noop, detailed);
     }
 }

@@ -29,6 +29,9 @@ final class ApplyCommand implements Callable<Integer> {
     RunFlags run;
 
     @Mixin
+    CacheFlag cache;
+
+    @Mixin
     LockFlags locking;
 
     @Option(names = "--noop", description = "Change nothing; report what would change.")
@@ -58,6 +61,6 @@ final class ApplyCommand implements Callable<Integer> {
     /** The run, its flags known to be good: what {@link #call} runs, and {@link PlainApply} without picocli. */
     int run(PrintWriter out, PrintWriter err, int sema) throws InterruptedException {
         Runs.Mode mode = healthCheckOnly ? Runs.Mode.HEALTH_CHECK_ONLY : noop ? Runs.Mode.NOOP : Runs.Mode.APPLY;
-        return Runs.once(out, err, sema, manifest, run, locking, mode, diff || noop, detailed, graph -> graph);
+        return Runs.once(out, err, sema, manifest, run, cache, locking, mode, diff || noop, detailed, graph -> graph);
     }
 }

@@ -22,11 +22,14 @@ final class CheckCommand implements Callable<Integer> {
     @Mixin
     RunFlags run;
 
+    @Mixin
+    CacheFlag cache;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, null, Runs.Mode.HEALTH_CHECK_ONLY, false, false); // changes nothing: takes no lock
+        return Runs.once(spec, manifest, run, cache, null, Runs.Mode.HEALTH_CHECK_ONLY, false, false); // changes nothing: takes no lock
     }
 }

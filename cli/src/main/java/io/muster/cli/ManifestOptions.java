@@ -1,5 +1,6 @@
 package io.muster.cli;
 
+import io.muster.engine.cache.GraphCache;
 import io.muster.engine.compile.Assignments;
 import io.muster.engine.compile.CompileOptions;
 import io.muster.engine.compile.ManifestCompiler;
@@ -46,8 +47,17 @@ final class ManifestOptions {
 
     /** Compiles the manifest, or prints every problem as FILE:LINE:COL: message and returns empty. */
     Optional<Graph> compile(PrintWriter err) {
+        return compile(err, null, false).map(GraphCache.Compiled::graph);
+    }
+
+    /**
+     * The manifest's graph from {@code cache} (null: no cache, for a temporary prefix), compiled unless it holds the
+     * graph of unchanged inputs or {@code noCache}; or empty, every problem printed as {@link #compile(PrintWriter)} does.
+     */
+    Optional<GraphCache.Compiled> compile(PrintWriter err, GraphCache cache, boolean noCache) {
         try {
-            return Optional.of(compileOrThrow());
+            if (cache == null) return Optional.of(new GraphCache.Compiled(compileOrThrow(), GraphCache.Outcome.OFF));
+            return Optional.of(noCache ? cache.recompile(manifest, options()) : cache.compile(manifest, options()));
         } catch (ManifestException e) {
             for (Problem p : e.problems()) err.println(p);
             if (debug && e.getCause() != null) e.getCause().printStackTrace(err);
@@ -58,6 +68,11 @@ final class ManifestOptions {
 
     /** Compiles the manifest; its problems are the exception's. A bad flag is a usage error (exit 64). */
     Graph compileOrThrow() throws ManifestException {
+        return new ManifestCompiler(options()).compile(manifest);
+    }
+
+    /** What the manifest is compiled with. A bad flag is a usage error (exit 64); an unreadable --facts file, a problem. */
+    private CompileOptions options() throws ManifestException {
         if (maxApplyDepth < 1) {
             throw new ParameterException(spec.commandLine(), "--max-apply-depth must be at least 1, got " + maxApplyDepth);
         }
@@ -65,8 +80,7 @@ final class ManifestOptions {
         Map<String, Object> factOverrides = assignments(facts, "--fact");
         Map<String, Object> overrides = factsFile == null ? Map.of() : Assignments.readMap(factsFile);
         overrides = Maps.deepMerge(overrides, factOverrides);
-        CompileOptions options = new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
-        return new ManifestCompiler(options).compile(manifest);
+        return new CompileOptions(Facts.of(overrides), System.getenv(), externalData, maxApplyDepth);
     }
 
     /** {@code --data} and {@code --fact} values; a malformed one is a usage error (exit 64). */

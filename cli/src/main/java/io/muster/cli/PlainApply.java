@@ -25,7 +25,7 @@ import java.util.function.Function;
 final class PlainApply {
     /** The flags of apply that take no value. */
     static final Set<String> SWITCHES = Set.of("--noop", "--health-check-only", "--diff", "--detailed-exitcodes", "--debug",
-            "--tmp-prefix", "-q", "--quiet", "-v", "--verbose");
+            "--tmp-prefix", "--no-cache", "-q", "--quiet", "-v", "--verbose");
 
     /** The flags of apply that take one; {@code --data} and {@code --fact} may repeat. */
     static final Set<String> VALUED = Set.of("--data", "--fact", "--facts", "--max-apply-depth", "--sema", "--output", "--color",
@@ -94,6 +94,7 @@ final class PlainApply {
             apply.manifest = new ManifestOptions();
             apply.run = new RunFlags();
             apply.locking = new LockFlags();
+            apply.cache = new CacheFlag();
             apply.manifest.maxApplyDepth = CompileOptions.DEFAULT_MAX_APPLY_DEPTH; // the flags' own defaults
             apply.run.output = RunFlags.Output.text;
             apply.run.color = RunFlags.When.auto;
@@ -141,6 +142,7 @@ final class PlainApply {
                 case "--detailed-exitcodes" -> apply.detailed = true;
                 case "--debug" -> apply.manifest.debug = true;
                 case "--tmp-prefix" -> apply.run.prefix.tmp = true;
+                case "--no-cache" -> apply.cache.off = true;
                 case "-q", "--quiet" -> apply.run.loudness.quiet = true;
                 default -> apply.run.loudness.verbose = true; // -v, --verbose
             }

@@ -23,6 +23,9 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     RunFlags run;
 
+    @Mixin
+    CacheFlag cache;
+
     /** Read only with --etcd or $MUSTER_ETCD: the exports a manifest's collect blocks would collect. */
     @Mixin
     FleetOptions fleet;
@@ -32,7 +35,7 @@ final class PlanCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws InterruptedException {
-        return Runs.once(spec, manifest, run, null, Runs.Mode.NOOP, true, true, // changes nothing: takes no lock
+        return Runs.once(spec, manifest, run, cache, null, Runs.Mode.NOOP, true, true, // changes nothing: takes no lock
                 graph -> PlannedCollection.join(graph, fleet, spec.commandLine().getErr()));
     }
 }

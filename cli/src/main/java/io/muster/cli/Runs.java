@@ -1,5 +1,6 @@
 package io.muster.cli;
 
+import io.muster.engine.cache.GraphCache;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.report.JsonReport;
@@ -21,13 +22,16 @@ import picocli.CommandLine.Model.CommandSpec;
 final class Runs {
     private Runs() {}
 
+    /** The directory of the state prefix that holds the compiled-graph cache. */
+    static final String GRAPH_CACHE = "graph-cache";
+
     /** How a run goes: noop, health checks only, or neither (never both). */
     enum Mode { APPLY, NOOP, HEALTH_CHECK_ONLY }
 
     /** @param locking how to take the state lock; only an {@code APPLY} run takes it */
-    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
-                    boolean detailed) throws InterruptedException {
-        return once(spec, manifest, flags, locking, mode, diff, detailed, graph -> graph);
+    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, CacheFlag cache, LockFlags locking, Mode mode,
+                    boolean diff, boolean detailed) throws InterruptedException {
+        return once(spec, manifest, flags, cache, locking, mode, diff, detailed, graph -> graph);
     }
 
     /** What a run of a compiled graph runs instead: {@code plan}'s joins what its collect blocks would collect. */
@@ -36,10 +40,11 @@ final class Runs {
     }
 
     /** As the other {@code once}, running what {@code joining} makes of the compiled graph. */
-    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode, boolean diff,
-                    boolean detailed, Joining joining) throws InterruptedException {
+    static int once(CommandSpec spec, ManifestOptions manifest, RunFlags flags, CacheFlag cache, LockFlags locking, Mode mode,
+                    boolean diff, boolean detailed, Joining joining) throws InterruptedException {
         int sema = flags.sema(spec);
-        return once(spec.commandLine().getOut(), spec.commandLine().getErr(), sema, manifest, flags, locking, mode, diff, detailed, joining);
+        return once(spec.commandLine().getOut(), spec.commandLine().getErr(), sema, manifest, flags, cache, locking, mode, diff, detailed,
+                joining);
     }
 
     /**
@@ -47,13 +52,15 @@ final class Runs {
      * {@link PlainApply} runs this without picocli's model, its flags already known to be good.
      */
     @SuppressWarnings("try") // the lock is held while the run runs, never called
-    static int once(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, RunFlags flags, LockFlags locking, Mode mode,
-                    boolean diff, boolean detailed, Joining joining) throws InterruptedException {
-        Optional<Graph> compiled = manifest.compile(err);
-        if (compiled.isEmpty()) return 1;
-        Graph graph = joining.join(compiled.get());
-        boolean json = flags.output == RunFlags.Output.json;
+    static int once(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, RunFlags flags, CacheFlag cache,
+                    LockFlags locking, Mode mode, boolean diff, boolean detailed, Joining joining) throws InterruptedException {
         Path prefix = flags.prefix();
+        // a temporary prefix is new to this run: no graph is cached there, and none would be read again
+        GraphCache graphs = flags.sharedPrefix() ? new GraphCache(prefix.resolve(GRAPH_CACHE), BuildId.of()) : null;
+        Optional<GraphCache.Compiled> compiled = manifest.compile(err, graphs, cache.off);
+        if (compiled.isEmpty()) return 1;
+        Graph graph = joining.join(compiled.get().graph());
+        boolean json = flags.output == RunFlags.Output.json;
         RunOptions options = new RunOptions(Facts.hostname(), mode == Mode.NOOP, sema, prefix, diff, manifest.debug,
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
@@ -65,7 +72,7 @@ final class Runs {
              StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
             Report report;
             try (progress) {
-                report = run.run();
+                report = run.run().withGraphCache(compiled.get().outcome().label());
             }
             if (json) {
                 out.print(JsonReport.render(report));

@@ -48,6 +48,7 @@ class PlainApplyTest {
     void readsEveryFlagOfApplyAsPicocliDoes() {
         assertSameReading("apply", site);
         assertSameReading("apply", site, "--noop", "--diff", "--detailed-exitcodes");
+        assertSameReading("apply", site, "--no-cache", "--debug");
         assertSameReading("apply", "--data", "a=1", "--data", "b.c=2", site, "--fact", "os.family=debian", "--facts", dir.resolve("f.yaml"));
         assertSameReading("apply", site, "--data=a=1", "--output=json", "--color", "never", "--prefix", "state", "--wait-lock", "2.5",
                 "--sema", "3", "--max-apply-depth=4", "-q");
@@ -192,7 +193,7 @@ class PlainApplyTest {
         RunFlags r = apply.run;
         reading.addAll(List.of(r.sema(), r.output, r.color, r.prefix.tmp, r.prefix.tmp ? "temporary" : String.valueOf(r.prefix.dir),
                 r.loudness.quiet, r.loudness.verbose));
-        reading.addAll(List.of(apply.locking.waitSeconds, apply.noop, apply.healthCheckOnly, apply.diff, apply.detailed));
+        reading.addAll(List.of(apply.locking.waitSeconds, apply.noop, apply.healthCheckOnly, apply.diff, apply.detailed, apply.cache.off));
         return reading;
     }
 

@@ -42,13 +42,14 @@ class SettingsTest {
         MusterProcess fromFile = muster(Map.of("MUSTER_CONFIG", conf.toString()), "plan", site);
         assertThat(fromFile.awaitExit(PATIENCE)).isEqualTo(2);
         assertThat(fromFile.out()).contains(ESC + "33mchanged" + ESC + "0m");
+        assertThat(dir.resolve("from-file/graph-cache")).as("plan's compiled-graph cache, in the file's prefix").isDirectory();
 
         MusterProcess fromEnvironment = muster(Map.of("MUSTER_CONFIG", conf.toString(), "MUSTER_COLOR", "never",
                 "MUSTER_PREFIX", dir.resolve("from-env").toString()), "apply", site);
         assertThat(fromEnvironment.awaitExit(PATIENCE)).isZero();
         assertThat(fromEnvironment.out()).contains("changed").doesNotContain(ESC);
         assertThat(dir.resolve("from-env")).as("the state lock's directory").isDirectory();
-        assertThat(dir.resolve("from-file")).doesNotExist();
+        assertThat(dir.resolve("from-file/lock")).doesNotExist();
 
         Files.delete(dir.resolve("a"));
         MusterProcess fromCommandLine = muster(Map.of("MUSTER_CONFIG", conf.toString(), "MUSTER_COLOR", "never"),

@@ -3,6 +3,7 @@ package io.muster.engine.compile;
 import io.muster.engine.graph.Bundle;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.resource.Property;
+import io.muster.engine.util.FileReads;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -26,13 +27,16 @@ import java.util.TreeSet;
 public final class BundleFiles {
     private BundleFiles() {}
 
-    /** The bundle rooted at {@code root}, with the files {@code vertices} read when they run and their manifests' directories. */
-    static Bundle of(Path root, List<Vertex> vertices) {
+    /**
+     * The bundle rooted at {@code root}, with the files {@code vertices} read when they run and their manifests'
+     * directories; each file looked for in the bundle, there or not, is noted in {@code reads}.
+     */
+    static Bundle of(Path root, List<Vertex> vertices, FileReads reads) {
         Map<String, String> files = new TreeMap<>();
         Set<String> directories = new TreeSet<>();
         for (Vertex v : vertices) {
             if (!v.scope().directory().isEmpty()) directories.add(v.scope().directory());
-            for (Path file : read(v)) add(root, file, files);
+            for (Path file : read(v)) add(root, file, files, reads);
         }
         return new Bundle(root, files, directories);
     }
@@ -66,8 +70,10 @@ public final class BundleFiles {
         return read;
     }
 
-    private static void add(Path root, Path file, Map<String, String> files) {
-        if (!file.startsWith(root) || !Files.isRegularFile(file)) return;
+    private static void add(Path root, Path file, Map<String, String> files, FileReads reads) {
+        if (!file.startsWith(root)) return;
+        reads.read(file);
+        if (!Files.isRegularFile(file)) return;
         String relative = ScopeTables.relative(root, file);
         if (files.containsKey(relative)) return;
         String hash = sha256(file);
@@ -75,7 +81,7 @@ public final class BundleFiles {
     }
 
     /** The hex sha256 of {@code file}'s content; null when it cannot be read now (running the graph will say why). */
-    static String sha256(Path file) {
+    public static String sha256(Path file) {
         try (InputStream in = Files.newInputStream(file)) {
             MessageDigest digest = MessageDigest.getInstance("SHA-256");
             byte[] buffer = new byte[64 << 10];

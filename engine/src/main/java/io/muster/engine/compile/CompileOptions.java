@@ -1,46 +1,51 @@
 package io.muster.engine.compile;
 
 import io.muster.engine.resource.Kinds;
+import io.muster.engine.util.FileReads;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Objects;
-import java.util.function.Supplier;
 
 /**
  * What a compilation sees besides the manifest: the host it is for (its name, which the patterns of a
  * {@code nodes:} section match, and its facts), the environment, external data ({@code --data}), which wins
  * over anything a manifest sets, how many manifests a chain of {@code apply} resources may nest
- * ({@code --max-apply-depth}, the manifest given counting as one), and the resource kinds a manifest may use.
+ * ({@code --max-apply-depth}, the manifest given counting as one), the resource kinds a manifest may use, and where
+ * the files it reads besides its manifests are noted (for a cache of the graph; nowhere by default).
  */
 public final class CompileOptions {
     public static final int DEFAULT_MAX_APPLY_DEPTH = 10;
     /** The fact that names this host when no name is given: what an agent's {@code --host} defaults to. */
     public static final String HOST_FACT = "fqdn";
 
-    private final Supplier<String> host;
+    /** The fleet host's name; null for this host, whose name is a fact read when needed. */
+    private final String host;
     private final Map<String, Object> facts;
     private final Map<String, String> env;
     private final Map<String, Object> data;
     private final int maxApplyDepth;
     private final Kinds kinds;
+    private final FileReads reads;
 
-    private CompileOptions(Supplier<String> host, Map<String, Object> facts, Map<String, String> env, Map<String, Object> data,
-                           int maxApplyDepth, Kinds kinds) {
+    private CompileOptions(String host, Map<String, Object> facts, Map<String, String> env, Map<String, Object> data,
+                           int maxApplyDepth, Kinds kinds, FileReads reads) {
         if (maxApplyDepth < 1) throw new IllegalArgumentException("--max-apply-depth must be at least 1, got " + maxApplyDepth);
         this.host = host;
-        // facts are gathered lazily: wrap, never copy; data may hold YAML nulls, which Map.copyOf refuses
+        // facts are gathered lazily, and a cache notes which facts and variables are read: wrap, never copy;
+        // data may hold YAML nulls, which Map.copyOf refuses
         this.facts = Collections.unmodifiableMap(facts);
-        this.env = Map.copyOf(env);
+        this.env = Collections.unmodifiableMap(env);
         this.data = Collections.unmodifiableMap(new LinkedHashMap<>(data));
         this.maxApplyDepth = maxApplyDepth;
         this.kinds = kinds;
+        this.reads = reads;
     }
 
     /** For a host of the fleet: its name and the facts its agent published. */
     public CompileOptions(String host, Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth,
                           Kinds kinds) {
-        this(constant(host), facts, env, data, maxApplyDepth, kinds);
+        this(Objects.requireNonNull(host, "host"), facts, env, data, maxApplyDepth, kinds, FileReads.NONE);
     }
 
     /**
@@ -48,7 +53,7 @@ public final class CompileOptions {
      * {@code nodes:} section needs it, since gathering it may wait for DNS.
      */
     public CompileOptions(Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth, Kinds kinds) {
-        this(() -> hostFact(facts), facts, env, data, maxApplyDepth, kinds);
+        this(null, facts, env, data, maxApplyDepth, kinds, FileReads.NONE);
     }
 
     public CompileOptions(Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth) {
@@ -60,12 +65,20 @@ public final class CompileOptions {
     }
 
     public CompileOptions withKinds(Kinds more) {
-        return new CompileOptions(host, facts, env, data, maxApplyDepth, more);
+        return new CompileOptions(host, facts, env, data, maxApplyDepth, more, reads);
+    }
+
+    /**
+     * These options, reading {@code otherFacts} and {@code otherEnv} instead (views that note what is read) and
+     * noting the files read in {@code otherReads}.
+     */
+    public CompileOptions recording(Map<String, Object> otherFacts, Map<String, String> otherEnv, FileReads otherReads) {
+        return new CompileOptions(host, otherFacts, otherEnv, data, maxApplyDepth, kinds, otherReads);
     }
 
     /** The name of the host the manifest is compiled for. */
     public String host() {
-        return host.get();
+        return host != null ? host : hostFact(facts);
     }
 
     public Map<String, Object> facts() {
@@ -88,9 +101,8 @@ public final class CompileOptions {
         return kinds;
     }
 
-    private static Supplier<String> constant(String host) {
-        Objects.requireNonNull(host, "host");
-        return () -> host;
+    public FileReads reads() {
+        return reads;
     }
 
     private static String hostFact(Map<String, Object> facts) {

@@ -104,9 +104,9 @@ final class Composition {
         Path file = level.file().toAbsolutePath().normalize();
         manifests.add(file);
         Path directory = file.getParent();
-        Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE);
+        Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE, options.reads());
         Map<String, Object> data = DataResolver.resolve(top, base, level.aggregateData(), options.data());
-        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE);
+        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE, options.reads());
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));

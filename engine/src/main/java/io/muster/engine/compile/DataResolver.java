@@ -36,7 +36,7 @@ final class DataResolver {
         YNode hierarchy = root.get("hierarchy");
         YNode overrides = root.get("overrides");
         if (hierarchy != null) {
-            Scope withData = new Scope(data, base.facts(), base.env(), base.directory(), Lookup.NONE);
+            Scope withData = new Scope(data, base.facts(), base.env(), base.directory(), Lookup.NONE, base.reads());
             data = applyHierarchy(dict(hierarchy, "hierarchy"), overrides == null ? null : dict(overrides, "overrides"), data, withData);
         } else if (overrides != null) {
             throw new ManifestException(overrides.mark(), "overrides need a hierarchy: {order: [...]} that selects them");

@@ -68,7 +68,7 @@ public final class ManifestCompiler {
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));
         rejectCycles(byId, unique);
         return AutoGroups.merge(vertices, builder.instances(), unique)
-                .compiledFrom(composition.manifests(), BundleFiles.of(bundle, vertices)).collecting(composition.collects());
+                .compiledFrom(composition.manifests(), BundleFiles.of(bundle, vertices, options.reads())).collecting(composition.collects());
     }
 
     private static String failure(Throwable e) {

@@ -38,10 +38,17 @@ import org.snakeyaml.engine.v2.schema.CoreSchema;
  * it holds once aliases are expanded (so a few aliases cannot multiply into billions of values).
  */
 public final class YamlReader {
-    public static final int MAX_BYTES = 3 << 20;
+    /**
+     * Room for 100 000 resources and more: a file resource takes a line of about 100 bytes. snakeyaml-engine's own
+     * limit (3 MiB of code points by default) is lifted for this one, which names the file.
+     */
+    public static final int MAX_BYTES = 32 << 20;
     public static final int MAX_DEPTH = 200;
     public static final int MAX_ALIASES = 1000;
-    /** Above what {@link #MAX_BYTES} of YAML can hold without aliases ({@code [1,1,...]}: two bytes a value). */
+    /**
+     * More than {@link #MAX_BYTES} of resources hold (a file resource is three values in about 100 bytes: a million
+     * values at most), so only aliases multiplying each other reach it, or two million bare numbers in a list.
+     */
     public static final int MAX_VALUES = 2_000_000;
     private static final Set<Tag> SCALAR_TAGS = Set.of(Tag.STR, Tag.INT, Tag.FLOAT, Tag.BOOL, Tag.NULL);
 

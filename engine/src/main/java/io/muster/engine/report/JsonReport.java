@@ -38,6 +38,7 @@ public final class JsonReport {
         doc.put("host", report.host());
         doc.put("mode", report.mode());
         doc.put("duration_ms", report.durationMs());
+        if (report.graphCache() != null) doc.put("graph_cache", report.graphCache());
         doc.put("summary", summary);
         Map<String, Object> health = new LinkedHashMap<>();
         for (HealthStatus s : HealthStatus.values()) health.put(s.label(), report.count(s));

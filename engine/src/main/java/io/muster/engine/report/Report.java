@@ -9,15 +9,27 @@ import java.util.stream.Stream;
  * The result of a run: one entry per resource, in declaration order.
  *
  * @param healthCheckOnly the run only ran health checks ({@code muster check})
+ * @param graphCache whether its graph came from the compiled-graph cache: {@code hit}, {@code miss} (compiled and
+ *     cached) or {@code off} (compiled, the cache not read); null when the run had no say in it
  */
-public record Report(String host, boolean noop, long durationMs, List<ResourceReport> resources, boolean healthCheckOnly) {
+public record Report(String host, boolean noop, long durationMs, List<ResourceReport> resources, boolean healthCheckOnly,
+                     String graphCache) {
 
     public Report {
         resources = List.copyOf(resources);
     }
 
+    public Report(String host, boolean noop, long durationMs, List<ResourceReport> resources, boolean healthCheckOnly) {
+        this(host, noop, durationMs, resources, healthCheckOnly, null);
+    }
+
     public Report(String host, boolean noop, long durationMs, List<ResourceReport> resources) {
         this(host, noop, durationMs, resources, false);
+    }
+
+    /** This report, saying how its graph came to be ({@link #graphCache}). */
+    public Report withGraphCache(String outcome) {
+        return new Report(host, noop, durationMs, resources, healthCheckOnly, outcome);
     }
 
     public long count(Status status) {

@@ -41,6 +41,7 @@ public final class Functions {
      */
     public String file(String path) {
         Path resolved = scope.directory().resolve(path);
+        scope.reads().read(resolved.toAbsolutePath().normalize());
         String where = "file('" + path + "'): ";
         try {
             BasicFileAttributes attributes = Files.readAttributes(resolved, BasicFileAttributes.class);

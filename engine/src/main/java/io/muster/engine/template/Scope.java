@@ -1,5 +1,6 @@
 package io.muster.engine.template;
 
+import io.muster.engine.util.FileReads;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -7,13 +8,18 @@ import java.util.Map;
 /**
  * What a template can see: {@code data}, {@code facts}, {@code env}, and the functions of
  * {@link Functions}. Relative paths in functions resolve against {@code directory}, the directory of the
- * manifest the template is written in.
+ * manifest the template is written in. {@code reads} notes the files a function reads (a compilation's, for its cache).
  */
-public record Scope(Map<String, ?> data, Map<String, ?> facts, Map<String, String> env, Path directory, Lookup lookup) {
+public record Scope(Map<String, ?> data, Map<String, ?> facts, Map<String, String> env, Path directory, Lookup lookup, FileReads reads) {
     static final List<String> ROOTS = List.of("data", "facts", "env");
 
+    /** A scope whose file reads nobody notes. */
+    public Scope(Map<String, ?> data, Map<String, ?> facts, Map<String, String> env, Path directory, Lookup lookup) {
+        this(data, facts, env, directory, lookup, FileReads.NONE);
+    }
+
     public Scope withLookup(Lookup other) {
-        return new Scope(data, facts, env, directory, other);
+        return new Scope(data, facts, env, directory, other, reads);
     }
 
     Map<String, ?> root(String name) {

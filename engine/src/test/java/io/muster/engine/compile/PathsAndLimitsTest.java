@@ -66,6 +66,18 @@ class PathsAndLimitsTest {
     }
 
     @Test
+    void aManifestOfOneHundredThousandFilesCompiles() throws Exception {
+        StringBuilder yaml = new StringBuilder("resources:\n  - file:\n      - ROOT/out: {ensure: directory}\n");
+        for (int i = 1; i <= 100_000; i++) yaml.append("      - ROOT/out/f%06d: {content: \"muster bench payload: 0123456789\\n\"}\n".formatted(i));
+        assertThat(yaml.length()).as("over snakeyaml-engine's default limit of 3 MiB").isGreaterThan(3 << 20);
+
+        Graph graph = manifests().compile(yaml.toString());
+
+        assertThat(graph.ids()).hasSize(100_001);
+        assertThat(graph.edges()).hasSize(100_000).allSatisfy(e -> assertThat(e.from()).isEqualTo("file#" + dir.resolve("out")));
+    }
+
+    @Test
     void valuesNestedAsDeepAsAllowedCompileAndRender() throws Exception {
         int lists = YamlReader.MAX_DEPTH - 7; // the manifest, resources:, the block, its list, the entry, its properties, content
         String nested = "[".repeat(lists) + "'${ data.x }'" + "]".repeat(lists);

@@ -8,15 +8,20 @@ import static java.nio.file.StandardWatchEventKinds.OVERFLOW;
 import java.io.IOException;
 import java.nio.file.ClosedWatchServiceException;
 import java.nio.file.FileSystems;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.WatchEvent;
 import java.nio.file.WatchKey;
 import java.nio.file.WatchService;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.concurrent.ThreadFactory;
 import org.slf4j.LoggerFactory;
@@ -27,14 +32,23 @@ import org.slf4j.LoggerFactory;
  * content, mode and owner change (IN_MODIFY, IN_ATTRIB), its deletion and its replacement by rename.
  * A path whose parent does not exist is watched from its nearest existing ancestor, and moves down as
  * the directories appear; a watched directory that disappears hands its paths up the same way.
+ *
+ * <p>An inotify watch follows its directory's inode, not its path: a directory moved away keeps its watch
+ * (nothing tells the key), so one moved away and re-created at its path would leave its paths watched in
+ * the moved one, and a change in the new one unseen. So an entry created, moved or deleted in a watched
+ * directory that is (or is above) another watched directory checks that directory's inode, and one that is
+ * no longer the directory at its path is watched afresh there, its subscribers told.
  */
 final class PathWatches implements AutoCloseable {
     private final WatchService service;
     private final Thread dispatcher;
     private final Map<Path, Directory> directories = new HashMap<>();
 
-    /** One watched directory: the subscriptions keyed by the name in it they wait for. */
-    private record Directory(WatchKey key, Map<String, List<Subscription>> byName) {}
+    /**
+     * One watched directory: the subscriptions keyed by the name in it they wait for, and its inode when it was
+     * registered (what the key watches).
+     */
+    private record Directory(WatchKey key, Object inode, Map<String, List<Subscription>> byName) {}
 
     private final class Subscription implements AutoCloseable {
         final Path path;
@@ -77,7 +91,8 @@ final class PathWatches implements AutoCloseable {
             try {
                 Directory d = directories.get(dir);
                 if (d == null) {
-                    d = new Directory(dir.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY), new HashMap<>());
+                    WatchKey key = dir.register(service, ENTRY_CREATE, ENTRY_DELETE, ENTRY_MODIFY);
+                    d = new Directory(key, inode(dir), new HashMap<>());
                     directories.put(dir, d);
                 }
                 String name = nameBelow(dir, s.path);
@@ -89,6 +104,40 @@ final class PathWatches implements AutoCloseable {
             }
         }
         throw new IOException("cannot watch " + s.path + ": no ancestor directory exists");
+    }
+
+    /** The inode of the directory at {@code dir} now, or null when none is there. */
+    private static Object inode(Path dir) {
+        try {
+            BasicFileAttributes attributes = Files.readAttributes(dir, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+            return attributes.isDirectory() ? attributes.fileKey() : null;
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    /**
+     * The subscriptions of watched directories at or below {@code entry} whose key watches another directory than
+     * the one at their path now (moved away, another put there): they are registered again, where their paths
+     * are now, and returned to be told.
+     */
+    private List<Subscription> rehome(Path entry) {
+        List<Subscription> moved = new ArrayList<>();
+        for (Path watched : List.copyOf(directories.keySet())) {
+            Directory d = directories.get(watched);
+            if (!watched.startsWith(entry) || Objects.equals(inode(watched), d.inode())) continue;
+            d.key().cancel();
+            directories.remove(watched);
+            d.byName().values().forEach(moved::addAll);
+        }
+        for (Subscription s : moved) {
+            try {
+                register(s);
+            } catch (IOException e) {
+                LoggerFactory.getLogger(PathWatches.class).warn("{}", e.getMessage());
+            }
+        }
+        return moved;
     }
 
     private void unregister(Subscription s) {
@@ -117,20 +166,29 @@ final class PathWatches implements AutoCloseable {
                 WatchKey key = service.take();
                 Path dir = (Path) key.watchable();
                 Set<Subscription> notify = new LinkedHashSet<>(); // a batch may name one subscription twice
+                Set<Subscription> rehomed = new HashSet<>();
                 synchronized (this) {
                     Directory d = directories.get(dir);
+                    if (d != null && d.key() != key) d = null; // the key of a directory watched afresh since: stale
                     for (WatchEvent<?> event : key.pollEvents()) {
                         if (d == null) break;
-                        if (event.kind() == OVERFLOW) d.byName().values().forEach(notify::addAll);
-                        else notify.addAll(d.byName().getOrDefault(event.context().toString(), List.of()));
+                        if (event.kind() == OVERFLOW) {
+                            d.byName().values().forEach(notify::addAll);
+                            rehomed.addAll(rehome(dir));
+                            continue;
+                        }
+                        notify.addAll(d.byName().getOrDefault(event.context().toString(), List.of()));
+                        if (event.kind() != ENTRY_MODIFY) rehomed.addAll(rehome(dir.resolve(event.context().toString())));
                     }
-                    boolean gone = !key.reset();
-                    if (d != null && gone) {
+                    // gone: its directory was removed (not when the key was cancelled above to watch its path afresh)
+                    boolean gone = !key.reset() && d != null && directories.get(dir) == d;
+                    if (gone) {
                         directories.remove(dir);
                         d.byName().values().forEach(notify::addAll);
                     }
                     // Subscriptions parked at an ancestor move down when their directories appear, and up
                     // when a directory goes away.
+                    notify.removeAll(rehomed);
                     for (Subscription s : List.copyOf(notify)) {
                         if (!gone && s.path.getParent().equals(s.directory)) continue;
                         if (!gone) unregister(s);
@@ -140,6 +198,7 @@ final class PathWatches implements AutoCloseable {
                             LoggerFactory.getLogger(PathWatches.class).warn("{}", e.getMessage());
                         }
                     }
+                    notify.addAll(rehomed);
                 }
                 for (Subscription s : notify) {
                     try {

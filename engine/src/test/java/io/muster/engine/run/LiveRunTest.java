@@ -117,6 +117,25 @@ class LiveRunTest {
     }
 
     @Test
+    void aDirectoryMovedAwayAndMadeAgainEmptyGetsItsFilesBack() throws Exception {
+        Path sub = dir.resolve("sub");
+        start("""
+                resources:
+                  - file:
+                      - ROOT/sub: {ensure: directory}
+                      - ROOT/sub/conf: {content: "v1"}
+                """);
+        awaitConverged();
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Files.move(sub, dir.resolve("moved-away"));
+        Files.move(empty, sub); // a directory is there again at once: muster has nothing to make
+        await().atMost(PATIENCE).until(() -> Files.exists(sub.resolve("conf")));
+        assertThat(sub.resolve("conf")).hasContent("v1");
+        Files.writeString(sub.resolve("conf"), "tampered");
+        await().atMost(PATIENCE).until(() -> Files.readString(sub.resolve("conf")).equals("v1"));
+    }
+
+    @Test
     void independentResourcesRunAtTheSameTime() throws Exception {
         // each waits until all three have started: only possible when they run in parallel
         start("""

@@ -29,7 +29,8 @@ import org.slf4j.LoggerFactory;
 /**
  * Watches paths for every resource of a run through one {@link WatchService} (on Linux, one inotify
  * instance), one watch per directory: a path is watched as a name in its parent directory, which sees its
- * content, mode and owner change (IN_MODIFY, IN_ATTRIB), its deletion and its replacement by rename.
+ * content, mode and owner change (IN_MODIFY, IN_ATTRIB), its deletion and its replacement by rename; the
+ * entries of a directory (a tree's) are watched in it, each entry made, changed or removed.
  * A path whose parent does not exist is watched from its nearest existing ancestor, and moves down as
  * the directories appear; a watched directory that disappears hands its paths up the same way.
  *
@@ -50,14 +51,30 @@ final class PathWatches implements AutoCloseable {
      */
     private record Directory(WatchKey key, Object inode, Map<String, List<Subscription>> byName) {}
 
+    /** The key of the subscriptions to every entry of a directory: no entry has this name. */
+    private static final String ANY_ENTRY = "/";
+
     private final class Subscription implements AutoCloseable {
         final Path path;
+        /** Whether it waits for a change of any entry in the directory {@code path}, not of {@code path} itself. */
+        final boolean entries;
         final Runnable onChange;
-        Path directory; // where it is registered: the path's parent, or an ancestor while that is missing
+        Path directory; // where it is registered: its home, or an ancestor while that is missing
 
-        Subscription(Path path, Runnable onChange) {
+        Subscription(Path path, boolean entries, Runnable onChange) {
             this.path = path;
+            this.entries = entries;
             this.onChange = onChange;
+        }
+
+        /** The directory it is registered in when that exists: the path's parent, or the path itself for its entries. */
+        Path home() {
+            return entries ? path : path.getParent();
+        }
+
+        /** The name it waits for in {@code dir}, its home or an ancestor of it. */
+        String nameIn(Path dir) {
+            return entries && dir.equals(path) ? ANY_ENTRY : path.getName(dir.getNameCount()).toString();
         }
 
         @Override
@@ -76,16 +93,24 @@ final class PathWatches implements AutoCloseable {
     }
 
     AutoCloseable watch(Path path, Runnable onChange) throws IOException {
-        Subscription s = new Subscription(path.toAbsolutePath().normalize(), onChange);
+        return subscribe(new Subscription(path.toAbsolutePath().normalize(), false, onChange));
+    }
+
+    /** Watches every entry of directory {@code dir} (made, changed, removed), not what is below them. */
+    AutoCloseable watchEntries(Path dir, Runnable onChange) throws IOException {
+        return subscribe(new Subscription(dir.toAbsolutePath().normalize(), true, onChange));
+    }
+
+    private AutoCloseable subscribe(Subscription s) throws IOException {
         synchronized (this) {
             register(s);
         }
         return s;
     }
 
-    /** Registers at the nearest existing ancestor of the path (its parent, normally). */
+    /** Registers at its home or, while that is missing, its nearest existing ancestor. */
     private void register(Subscription s) throws IOException {
-        Path dir = s.path.getParent();
+        Path dir = s.home();
         while (dir != null) {
             Path child = dir;
             try {
@@ -95,8 +120,7 @@ final class PathWatches implements AutoCloseable {
                     d = new Directory(key, inode(dir), new HashMap<>());
                     directories.put(dir, d);
                 }
-                String name = nameBelow(dir, s.path);
-                d.byName().computeIfAbsent(name, k -> new ArrayList<>()).add(s);
+                d.byName().computeIfAbsent(s.nameIn(dir), k -> new ArrayList<>()).add(s);
                 s.directory = dir;
                 return;
             } catch (java.nio.file.NoSuchFileException | java.nio.file.NotDirectoryException e) {
@@ -143,7 +167,7 @@ final class PathWatches implements AutoCloseable {
     private void unregister(Subscription s) {
         Directory d = directories.get(s.directory);
         if (d == null) return;
-        String name = nameBelow(s.directory, s.path);
+        String name = s.nameIn(s.directory);
         List<Subscription> list = d.byName().get(name);
         if (list != null) {
             list.remove(s);
@@ -153,11 +177,6 @@ final class PathWatches implements AutoCloseable {
             d.key().cancel();
             directories.remove(s.directory);
         }
-    }
-
-    /** The first name below {@code dir} on the way to {@code path}. */
-    private static String nameBelow(Path dir, Path path) {
-        return path.getName(dir.getNameCount()).toString();
     }
 
     private void dispatch() {
@@ -178,6 +197,7 @@ final class PathWatches implements AutoCloseable {
                             continue;
                         }
                         notify.addAll(d.byName().getOrDefault(event.context().toString(), List.of()));
+                        notify.addAll(d.byName().getOrDefault(ANY_ENTRY, List.of()));
                         if (event.kind() != ENTRY_MODIFY) rehomed.addAll(rehome(dir.resolve(event.context().toString())));
                     }
                     // gone: its directory was removed (not when the key was cancelled above to watch its path afresh)
@@ -190,7 +210,7 @@ final class PathWatches implements AutoCloseable {
                     // when a directory goes away.
                     notify.removeAll(rehomed);
                     for (Subscription s : List.copyOf(notify)) {
-                        if (!gone && s.path.getParent().equals(s.directory)) continue;
+                        if (!gone && s.home().equals(s.directory)) continue;
                         if (!gone) unregister(s);
                         try {
                             register(s);

@@ -25,8 +25,8 @@ import java.util.List;
 public final class Directory implements AutoCloseable {
     /** Attempts at deleting a tree that someone keeps changing, before muster gives up with an error. */
     private static final int DELETE_ATTEMPTS = 10;
-    /** The deepest tree {@link #delete} removes: each level holds a descriptor and a few stack frames. */
-    static final int MAX_TREE_DEPTH = 1000;
+    /** The deepest tree {@link #delete} removes (and a tree copy copies): each level holds a descriptor and a few stack frames. */
+    public static final int MAX_TREE_DEPTH = 1000;
     static final int STICKY = 01000;
 
     private final int fd;
@@ -143,8 +143,59 @@ public final class Directory implements AutoCloseable {
         return fd;
     }
 
-    List<String> list() throws IOException {
+    /** The names in this directory, without {@code .} and {@code ..}. */
+    public List<String> list() throws IOException {
         return Libc.list(fd, path);
+    }
+
+    /**
+     * Opens the subdirectory {@code checked} describes, not through a link, failing when something else is at
+     * {@code name} now.
+     */
+    public Directory subdirectory(String name, Stat checked) throws IOException {
+        Directory sub;
+        try {
+            sub = directory(name);
+        } catch (Libc.Errno e) {
+            if (e.errno == ELOOP || e.errno == ENOTDIR || e.errno == ENOENT) throw changed(name);
+            throw e;
+        }
+        if (!sub.stat().sameFile(checked)) {
+            sub.close();
+            throw changed(name);
+        }
+        return sub;
+    }
+
+    /** Where the symbolic link {@code name} points. */
+    public String readLink(String name) throws IOException {
+        return Libc.readlinkat(fd, name, pathOf(name));
+    }
+
+    /**
+     * Makes {@code name} a symbolic link to {@code target} in one step: the link is made under a temp name
+     * ({@code .NAME.muster-<hex>}) and renamed over what is there (not a directory), then the directory synced.
+     * (A run killed in between leaves that link; stale temps that are links are not removed, see {@link StaleTemps}.)
+     */
+    public void replaceWithLink(String name, String target) throws IOException {
+        StaleTemps.remove(this, name);
+        while (true) {
+            String temp = TempFile.tempName(name);
+            try {
+                Libc.symlinkat(target, fd, temp, pathOf(temp));
+            } catch (Libc.Errno e) {
+                if (e.errno == EEXIST) continue;
+                throw e;
+            }
+            try {
+                Libc.renameat(fd, temp, name, pathOf(name));
+            } catch (IOException e) {
+                unlink(temp);
+                throw e;
+            }
+            Libc.fsync(fd, path);
+            return;
+        }
     }
 
     /** Removes a file, link or special file (not a directory); nothing there is fine. */

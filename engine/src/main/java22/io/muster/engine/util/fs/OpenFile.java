@@ -66,6 +66,10 @@ public final class OpenFile implements AutoCloseable {
         return stat;
     }
 
+    int fd() {
+        return fd;
+    }
+
     /** The whole content of a regular file, of at most {@link #MAX_READ} bytes. */
     public byte[] readAll() throws IOException {
         requireRegular();

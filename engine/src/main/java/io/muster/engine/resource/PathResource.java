@@ -13,12 +13,7 @@ public interface PathResource extends Edgeable {
 
     Path path();
 
-    /**
-     * Whether it manages its path alone (a file, a document): no other resource may then manage that path. A
-     * resource that changes only part of what is there (a line in a file, an archive's files in a directory)
-     * shares it with the resource managing the whole, provides nothing, and still counts as writing there
-     * (a collected one only under {@code allow.paths}).
-     */
+    /** Whether it manages its path alone (a file, a document): no other resource may then manage that path; see {@link PartOfPath}. */
     default boolean exclusive() {
         return true;
     }

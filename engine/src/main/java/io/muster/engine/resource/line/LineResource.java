@@ -3,7 +3,7 @@ package io.muster.engine.resource.line;
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.InvalidResourceException;
-import io.muster.engine.resource.PathResource;
+import io.muster.engine.resource.PartOfPath;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.file.ParentDirectory;
 import io.muster.engine.util.AtomicFiles;
@@ -19,7 +19,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -29,7 +28,7 @@ import java.util.regex.PatternSyntaxException;
  * line is to be present. It shares its path with a {@code file} resource that manages the file, and comes after it.
  */
 record LineResource(Path path, String line, boolean present, String match, String after, boolean multiple,
-                    boolean sensitive) implements PathResource {
+                    boolean sensitive) implements PartOfPath {
 
     private static final int NEW_FILE_MODE = 0644;
 
@@ -53,24 +52,6 @@ record LineResource(Path path, String line, boolean present, String match, Strin
             throw new InvalidResourceException(property, "not a regular expression: " + e.getDescription() + " near position "
                     + (e.getIndex() + 1) + " of '" + regex + "'");
         }
-    }
-
-    @Override
-    public boolean exclusive() {
-        return false;
-    }
-
-    @Override
-    public Set<String> provides() {
-        return Set.of();
-    }
-
-    /** After the file itself when it is managed, else after its nearest managed directory. */
-    @Override
-    public List<List<String>> wants() {
-        List<String> alternatives = new ArrayList<>();
-        for (Path p = path; p != null; p = p.getParent()) alternatives.add("path:" + p);
-        return List.of(alternatives);
     }
 
     @Override

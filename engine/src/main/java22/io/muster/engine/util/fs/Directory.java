@@ -167,6 +167,46 @@ public final class Directory implements AutoCloseable {
         return sub;
     }
 
+    /**
+     * Moves entry {@code name} to {@code toName} in directory {@code to} (on the same file system), replacing what
+     * is there (not a directory unless this is an empty one), then syncs both directories. Links are moved, never followed.
+     */
+    public void moveTo(String name, Directory to, String toName) throws IOException {
+        Libc.renameat(fd, name, to.fd, toName, to.pathOf(toName));
+        Libc.fsync(to.fd, to.path);
+        Libc.fsync(fd, path);
+    }
+
+    /**
+     * Creates a new regular file {@code name} (exclusively, never through a link) to write, mode 0600 until the
+     * caller sets it: for a directory only muster can enter yet (one being filled aside, as an archive is
+     * extracted), where a temp file and rename per file would buy nothing.
+     */
+    public NewFile createFile(String name) throws IOException {
+        return new NewFile(Libc.openat(fd, name, Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600, pathOf(name)), pathOf(name));
+    }
+
+    /**
+     * Makes a new directory {@code .NAME.muster-<hex>} (0700, muster's: no one else can enter it) to fill aside
+     * before it takes {@code name}'s place; returns its name. One a killed run left behind stays.
+     */
+    public String makeTempDirectory(String name) throws IOException {
+        while (true) {
+            String temp = TempFile.tempName(name);
+            try {
+                Libc.mkdirat(fd, temp, 0700, pathOf(temp));
+                return temp;
+            } catch (Libc.Errno e) {
+                if (e.errno != EEXIST) throw e;
+            }
+        }
+    }
+
+    /** Makes {@code name} a symbolic link to {@code target}; something there already is an error. */
+    public void makeLink(String name, String target) throws IOException {
+        Libc.symlinkat(target, fd, name, pathOf(name));
+    }
+
     /** Where the symbolic link {@code name} points. */
     public String readLink(String name) throws IOException {
         return Libc.readlinkat(fd, name, pathOf(name));

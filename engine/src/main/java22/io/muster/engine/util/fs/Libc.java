@@ -190,10 +190,14 @@ final class Libc {
     }
 
     static void renameat(int dirfd, String from, String to, String path) throws IOException {
+        renameat(dirfd, from, dirfd, to, path);
+    }
+
+    static void renameat(int fromDirfd, String from, int toDirfd, String to, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cFrom = arena.allocateFrom(from);
             MemorySegment cTo = arena.allocateFrom(to);
-            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, dirfd, cFrom, dirfd, cTo));
+            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
         }
     }
 

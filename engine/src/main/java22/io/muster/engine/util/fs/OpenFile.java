@@ -94,6 +94,17 @@ public final class OpenFile implements AutoCloseable {
         });
     }
 
+    /** Copies the whole content of a regular file to {@code out}, streamed; more than {@code max} bytes is an error. */
+    public void transferTo(java.io.OutputStream out, long max) throws IOException {
+        requireRegular();
+        long[] read = {0};
+        stream(chunk -> { // it may grow while it is read
+            read[0] += chunk.length;
+            if (read[0] > max) throw new IOException(path + " is more than " + max + " bytes, the most muster copies");
+            out.write(chunk);
+        });
+    }
+
     private IOException tooLargeToHash(long size) {
         return new IOException(path + " is " + size + " bytes; muster hashes files of up to " + (MAX_DIGEST >> 30) + " GiB");
     }

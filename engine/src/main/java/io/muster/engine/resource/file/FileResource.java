@@ -60,6 +60,9 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         if (recurse) {
             if (source == null) throw new InvalidResourceException("recurse", "recurse requires a source directory to copy");
             if (ensure == Ensure.ABSENT) throw new InvalidResourceException("recurse", "recurse requires ensure: directory, not absent");
+            if (path.startsWith(source) || source.startsWith(path)) {
+                throw new InvalidResourceException("source", "the tree " + path + " and its source " + source + " may not contain each other");
+            }
             return;
         }
         if (ensure != Ensure.PRESENT && (content != null || source != null)) {

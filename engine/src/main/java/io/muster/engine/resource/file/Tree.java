@@ -58,7 +58,7 @@ record Tree(Path path, Path source, Integer mode, String owner, String group, bo
                 now = null;
             }
             if (now == null) {
-                if (now == null && changes.lines.isEmpty()) changes.lines.add("+ " + path + "/");
+                if (changes.lines.isEmpty()) changes.lines.add("+ " + path + "/");
                 if (!apply) {
                     copy(from, null, "", 1, changes);
                 } else {

@@ -2,6 +2,7 @@ package io.muster.engine.resource.file;
 
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
@@ -141,5 +142,14 @@ class FileTreeTest {
                   - file: [{ROOT/copy: {source: files}}]
                 """), "file#" + dir.resolve("copy"));
         assertThat(r.error()).isEqualTo("source " + files + " is a directory, not a regular file");
+    }
+
+    @Test
+    void aTreeInsideItsSourceIsACompileError() {
+        assertThatThrownBy(() -> new Manifests(dir).compile("""
+                resources:
+                  - file: [{ROOT/files/copy: {source: files, recurse: true}}]
+                """)).hasMessageContaining("source: the tree " + dir.resolve("files/copy") + " and its source " + files
+                + " may not contain each other");
     }
 }

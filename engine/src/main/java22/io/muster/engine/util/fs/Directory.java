@@ -188,9 +188,16 @@ public final class Directory implements AutoCloseable {
 
     /**
      * Makes a new directory {@code .NAME.muster-<hex>} (0700, muster's: no one else can enter it) to fill aside
-     * before it takes {@code name}'s place; returns its name. One a killed run left behind stays.
+     * before it takes {@code name}'s place; returns its name. Ones a killed run left (directories muster owns,
+     * named so) are deleted first, never through a link.
      */
     public String makeTempDirectory(String name) throws IOException {
+        String prefix = "." + name + TempFile.MARK;
+        for (String entry : list()) {
+            if (!entry.startsWith(prefix) || !entry.substring(prefix.length()).matches("[0-9a-f]{16}")) continue;
+            Stat st = stat(entry);
+            if (st != null && st.directory() && st.uid() == Users.MUSTER) delete(entry);
+        }
         while (true) {
             String temp = TempFile.tempName(name);
             try {

@@ -104,6 +104,17 @@ class ArchiveResourceTest {
     }
 
     @Test
+    void whatAKilledExtractionLeftBesideIsRemoved() throws Exception {
+        Path left = Files.createDirectories(app.getParent().resolve(".app.muster-0123456789abcdef/app-1.0"));
+        Files.writeString(left.resolve("half"), "written");
+        Path notOurs = Files.createDirectories(app.getParent().resolve(".app.muster-notours"));
+        run(dir.resolve("tree"), "tar", "cf", "../app.tar", "app-1.0");
+        assertThat(apply("source: app.tar").status()).isEqualTo(Status.CHANGED);
+        assertThat(left.getParent()).doesNotExist();
+        assertThat(notOurs).exists();
+    }
+
+    @Test
     void noopReportsTheExtractionAndChangesNothing() throws Exception {
         run(dir.resolve("tree"), "tar", "cf", "../app.tar", "app-1.0");
         ResourceReport plan = resource(new Manifests(dir).plan("""

@@ -133,7 +133,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         int gid = group == null ? -1 : Users.gid(group);
         try (Directory dir = ParentDirectory.open(context.session(TrustedDirectories.class), path, uid)) {
             Stat now = dir == null ? null : dir.stat(name());
-            if (tree() != null) return tree().converge(dir, now, uid, gid, context, apply);
+            if (tree() != null) return tree().converge(dir, now, uid, gid, apply);
             return switch (ensure) {
                 case LINK -> new Link(path, target, force).converge(dir, now, apply);
                 case ABSENT -> absent(dir, now, apply);

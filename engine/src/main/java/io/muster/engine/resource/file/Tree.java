@@ -1,7 +1,6 @@
 package io.muster.engine.resource.file;
 
 import io.muster.engine.resource.Change;
-import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
 import io.muster.engine.util.AtomicFiles;
@@ -45,7 +44,7 @@ record Tree(Path path, Path source, Integer mode, String owner, String group, bo
         }
     }
 
-    Result converge(Directory parent, Stat now, int uid, int gid, Context context, boolean apply) throws IOException {
+    Result converge(Directory parent, Stat now, int uid, int gid, boolean apply) throws IOException {
         String name = ParentDirectory.name(path);
         Changes changes = new Changes(apply, uid, gid);
         try (Directory from = openSource()) {

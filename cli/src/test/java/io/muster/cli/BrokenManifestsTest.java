@@ -2,6 +2,7 @@ package io.muster.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.muster.engine.resource.Kinds;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,8 @@ import org.junit.jupiter.params.provider.MethodSource;
 /**
  * The corpus of broken manifests: each {@code broken/NAME.yaml} must make {@code validate} and
  * {@code apply} print exactly {@code broken/NAME.err} (FILE standing for the manifest's path, DIR for the
- * corpus directory, where child manifests live in subdirectories) and exit 1.
+ * corpus directory, where child manifests live in subdirectories, KINDS for the installed kinds' names in
+ * order, which grow with new kinds) and exit 1.
  */
 class BrokenManifestsTest {
     private static final Path CORPUS = Path.of("src/test/resources/broken").toAbsolutePath();
@@ -27,7 +29,8 @@ class BrokenManifestsTest {
     @MethodSource("corpus")
     void printsTheExpectedErrorsAndAppliesNothing(Path manifest) throws IOException {
         String expected = Files.readString(Path.of(manifest.toString().replaceAll("\\.yaml$", ".err")))
-                .replace("FILE", manifest.toString()).replace("DIR", CORPUS.toString());
+                .replace("FILE", manifest.toString()).replace("DIR", CORPUS.toString())
+                .replace("KINDS", String.join(", ", Kinds.installed().names().stream().sorted().toList()));
         Cli validate = Cli.run("validate", manifest);
         assertThat(validate.err()).isEqualTo(expected);
         assertThat(validate.out()).isEmpty();

@@ -343,6 +343,34 @@ class RunCommandTest {
     }
 
     @Test
+    void aManagedDirectoryMovedAwayAndMadeAgainEmptyAndDriftInACopiedTreeAreRepaired() throws Exception {
+        Files.createDirectories(path("files/conf.d"));
+        Files.writeString(path("files/conf.d/app.conf"), "port=80\n");
+        Path site = manifest("""
+                resources:
+                  - file:
+                      - ROOT/app: {ensure: directory}
+                      - ROOT/app/motd: {content: "hello\\n"}
+                      - ROOT/etc: {source: files, recurse: true, purge: true}
+                  - line: [{motd-line: {path: ROOT/app/extra, line: "x=1"}}]
+                """);
+        MusterProcess muster = run(site, "--status-file", status());
+        eventually().until(() -> Files.exists(path("app/motd")) && Files.exists(path("etc/conf.d/app.conf")) && converged());
+
+        Path empty = Files.createDirectory(path("empty"));
+        Files.move(path("app"), path("moved-away"));
+        Files.move(empty, path("app")); // a directory is there at once: only its files are missing
+        eventually().until(() -> Files.exists(path("app/motd")) && Files.exists(path("app/extra")));
+        assertThat(path("app/motd")).hasContent("hello");
+
+        Files.writeString(path("etc/conf.d/app.conf"), "port=8080\n");
+        Files.writeString(path("etc/conf.d/stray"), "x");
+        eventually().until(() -> Files.readString(path("etc/conf.d/app.conf")).equals("port=80\n") && !Files.exists(path("etc/conf.d/stray")));
+        muster.terminate();
+        assertThat(muster.awaitExit(PATIENCE)).isZero();
+    }
+
+    @Test
     void noopReportsDriftWithoutRepairingIt() throws Exception {
         Path file = path("noop");
         Path site = manifest("""

@@ -6,7 +6,9 @@ import io.muster.engine.resource.Property;
 import io.muster.engine.util.FileReads;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -17,11 +19,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import java.util.stream.Stream;
 
 /**
  * The files of the bundle a graph reads when it runs: each property its kind marks as naming one (a file's
  * {@code source}), and each literal {@code file('…')} of a run-time template, when it lies in the bundle and is
- * a regular file now. One missing now is left out: running the graph reports it, as it would without a bundle.
+ * a regular file now (a {@code source} directory: each regular file below it). One missing now is left out:
+ * running the graph reports it, as it would without a bundle.
  * A file outside the bundle (an absolute {@code source}) is the running host's own, and does not travel.
  */
 public final class BundleFiles {
@@ -65,6 +69,9 @@ public final class BundleFiles {
                 if (!file.startsWith(bundle.root())) continue;
                 String relative = ScopeTables.relative(bundle.root(), file);
                 read.put(relative, bundle.files().getOrDefault(relative, ""));
+                bundle.files().forEach((name, hash) -> { // a source directory: the files below it
+                    if (name.startsWith(relative + "/")) read.put(name, hash);
+                });
             }
         }
         return read;
@@ -73,6 +80,16 @@ public final class BundleFiles {
     private static void add(Path root, Path file, Map<String, String> files, FileReads reads) {
         if (!file.startsWith(root)) return;
         reads.read(file);
+        if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) { // a source tree: the files below it
+            try (Stream<Path> below = Files.walk(file)) {
+                for (Path each : below.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
+                    add(root, each, files, reads);
+                }
+            } catch (IOException | UncheckedIOException e) {
+                // unreadable now: running the graph says why
+            }
+            return;
+        }
         if (!Files.isRegularFile(file)) return;
         String relative = ScopeTables.relative(root, file);
         if (files.containsKey(relative)) return;

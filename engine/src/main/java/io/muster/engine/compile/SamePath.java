@@ -18,7 +18,7 @@ final class SamePath {
     static void reject(Map<String, Resource> instances, Map<String, Declaration> byId, Problems problems) {
         Map<Path, String> managedBy = new HashMap<>();
         instances.forEach((id, resource) -> {
-            if (!(resource instanceof PathResource managing) || managing.path() == null) return;
+            if (!(resource instanceof PathResource managing) || managing.path() == null || !managing.exclusive()) return;
             String first = managedBy.putIfAbsent(managing.path(), id);
             if (first == null) return;
             problems.add(byId.get(id).mark(), id + ": " + first + " (" + byId.get(first).mark() + ") already manages "

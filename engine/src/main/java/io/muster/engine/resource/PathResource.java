@@ -13,6 +13,11 @@ public interface PathResource extends Edgeable {
 
     Path path();
 
+    /** Whether it manages its path alone (a file, a document): no other resource may then manage that path; see {@link PartOfPath}. */
+    default boolean exclusive() {
+        return true;
+    }
+
     @Override
     default Set<String> provides() {
         return Set.of(Edgeable.pathUid(path()));

@@ -25,6 +25,13 @@ public interface Watcher {
     AutoCloseable watchPath(Path path, Runnable onChange) throws IOException;
 
     /**
+     * Watches the entries of directory {@code dir} (one made, changed, removed or renamed; not what is below
+     * them) until the returned handle is closed; a directory that does not exist yet is watched from its
+     * nearest existing ancestor, as {@link #watchPath} does.
+     */
+    AutoCloseable watchEntries(Path dir, Runnable onChange) throws IOException;
+
+    /**
      * The session the resource's kind keeps for this run, the one its checks get ({@link Context#session}):
      * a watch can listen on the connection its checks use.
      *

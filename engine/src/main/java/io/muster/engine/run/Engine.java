@@ -322,6 +322,11 @@ final class Engine implements AutoCloseable {
         }
 
         @Override
+        public AutoCloseable watchEntries(Path dir, Runnable onChange) throws IOException {
+            return paths.watchEntries(dir, onChange);
+        }
+
+        @Override
         public <S> S session(Vertex v, Class<S> type) throws IOException, InterruptedException {
             return shared.sessions().of(v.kind(), type);
         }

@@ -62,6 +62,8 @@ interface WorkerRun {
 
     AutoCloseable watchPath(Path path, Runnable onChange) throws IOException;
 
+    AutoCloseable watchEntries(Path dir, Runnable onChange) throws IOException;
+
     /** The session {@code v}'s kind keeps for this run, as its checks get it ({@link io.muster.engine.resource.Context#session}). */
     <S> S session(Vertex v, Class<S> type) throws IOException, InterruptedException;
 }

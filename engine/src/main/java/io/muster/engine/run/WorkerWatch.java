@@ -208,6 +208,11 @@ final class WorkerWatch {
         }
 
         @Override
+        public AutoCloseable watchEntries(Path dir, Runnable onChange) throws IOException {
+            return run.watchEntries(dir, onChange);
+        }
+
+        @Override
         public <S> S session(Class<S> type) throws IOException, InterruptedException {
             return run.session(worker.vertex(), type);
         }

@@ -69,7 +69,7 @@ class TurkishLocaleTest {
                       - ROOT/b: {ensure: directory, content: x}
                 """))
                 .isInstanceOf(ManifestException.class)
-                .hasMessageContaining("ensure: expected one of present, absent, directory, got 'DIRECT' (did you mean 'directory'?)")
+                .hasMessageContaining("ensure: expected one of present, absent, directory, link, got 'DIRECT' (did you mean 'directory'?)")
                 .hasMessageContaining("content: content requires ensure: present, not directory");
     }
 }

@@ -117,6 +117,48 @@ class LiveRunTest {
     }
 
     @Test
+    void aDirectoryMovedAwayAndMadeAgainEmptyGetsItsFilesBack() throws Exception {
+        Path sub = dir.resolve("sub");
+        start("""
+                resources:
+                  - file:
+                      - ROOT/sub: {ensure: directory}
+                      - ROOT/sub/conf: {content: "v1"}
+                """);
+        awaitConverged();
+        Path empty = Files.createDirectory(dir.resolve("empty"));
+        Files.move(sub, dir.resolve("moved-away"));
+        Files.move(empty, sub); // a directory is there again at once: muster has nothing to make
+        await().atMost(PATIENCE).until(() -> Files.exists(sub.resolve("conf")));
+        assertThat(sub.resolve("conf")).hasContent("v1");
+        Files.writeString(sub.resolve("conf"), "tampered");
+        await().atMost(PATIENCE).until(() -> Files.readString(sub.resolve("conf")).equals("v1"));
+    }
+
+    @Test
+    void driftAnywhereInACopiedTreeIsRepaired() throws Exception {
+        Path source = Files.createDirectories(dir.resolve("files/a/b"));
+        Files.writeString(source.resolve("deep.conf"), "v1");
+        Path site = dir.resolve("site");
+        start("""
+                resources:
+                  - file: [{ROOT/site: {source: files, recurse: true, purge: true}}]
+                """);
+        awaitConverged();
+        Path deep = site.resolve("a/b/deep.conf");
+        assertThat(deep).hasContent("v1");
+
+        Files.writeString(deep, "tampered");
+        await().atMost(PATIENCE).until(() -> Files.readString(deep).equals("v1"));
+        Files.createDirectories(site.resolve("a/new"));
+        Files.writeString(site.resolve("a/new/stray"), "x");
+        await().atMost(PATIENCE).until(() -> !Files.exists(site.resolve("a/new")));
+        Files.createDirectories(dir.resolve("files/c"));
+        Files.writeString(dir.resolve("files/c/added"), "v2"); // an edit of the source is copied too
+        await().atMost(PATIENCE).until(() -> Files.exists(site.resolve("c/added")) && Files.readString(site.resolve("c/added")).equals("v2"));
+    }
+
+    @Test
     void independentResourcesRunAtTheSameTime() throws Exception {
         // each waits until all three have started: only possible when they run in parallel
         start("""

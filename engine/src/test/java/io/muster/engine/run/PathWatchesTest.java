@@ -122,6 +122,21 @@ class PathWatchesTest {
     }
 
     @Test
+    void aDirectoryMovedAwayAndMadeAgainIsWatchedAtItsPath() throws IOException {
+        Path sub = Files.createDirectory(dir.resolve("sub"));
+        Path f = Files.writeString(sub.resolve("f"), "a");
+        AtomicInteger told = watch(f);
+        watch(sub); // its parent is watched, as when the directory is managed too
+        Files.move(sub, dir.resolve("moved-away"));
+        Files.createDirectory(sub);
+        awaitAtLeast(told, 1);
+        int afterMove = told.get();
+        Files.writeString(dir.resolve("moved-away/f"), "b"); // the old directory's file: not f any more
+        Files.writeString(f, "c");
+        awaitAtLeast(told, afterMove + 1);
+    }
+
+    @Test
     void twoSubscriptionsOnOnePathAreBothToldAndClosingOneLeavesTheOther() throws Exception {
         Path f = Files.writeString(dir.resolve("f"), "a");
         Path sentinel = Files.writeString(dir.resolve("sentinel"), "a");

@@ -11,17 +11,23 @@ import io.muster.engine.resource.TypedParams;
 import io.muster.engine.util.fs.TrustedDirectories;
 import java.util.Set;
 
-/** {@code file}: a regular file or directory, its content, owner, group and mode; its {@code sha256} is a value. */
+/**
+ * {@code file}: a regular file, a directory (a tree copied from a source directory), or a symbolic link; its content,
+ * owner, group and mode; its {@code sha256} is a value.
+ */
 public final class FileKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("path", Set.of("sha256"),
             Property.required("path", Type.PATH),
-            Property.oneOf("ensure", "present", "absent", "directory"),
+            Property.oneOf("ensure", "present", "absent", "directory", "link"),
+            Property.optional("target", Type.STRING),
             Property.optional("content", Type.STRING),
             Property.optional("source", Type.STRING).readsBundleFile(),
             Property.optional("owner", Type.STRING),
             Property.optional("group", Type.STRING),
             Property.optional("mode", Type.STRING).checkedBy(FileMode::problem),
             Property.optional("force", Type.BOOLEAN),
+            Property.optional("recurse", Type.BOOLEAN),
+            Property.optional("purge", Type.BOOLEAN),
             Property.optional("sensitive", Type.BOOLEAN));
 
     @Override
@@ -54,6 +60,9 @@ public final class FileKind implements ResourceKind {
                 p.optionalString("group").orElse(null),
                 p.optionalString("mode").map(FileMode::parse).orElse(null),
                 p.bool("force", false),
-                p.bool("sensitive", false));
+                p.bool("sensitive", false),
+                p.optionalString("target").orElse(null),
+                p.bool("recurse", false),
+                p.bool("purge", false));
     }
 }

@@ -4,6 +4,7 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.Foreseeable;
 import io.muster.engine.resource.InvalidResourceException;
+import io.muster.engine.resource.LexicalPath;
 import io.muster.engine.resource.PathResource;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Reversible;
@@ -23,6 +24,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -36,9 +38,10 @@ import java.util.Map;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive) implements PathResource, Reversible, Foreseeable {
+                    Integer mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge)
+        implements PathResource, Reversible, Foreseeable {
 
-    enum Ensure { PRESENT, ABSENT, DIRECTORY }
+    enum Ensure { PRESENT, ABSENT, DIRECTORY, LINK }
 
     private static final int DEFAULT_FILE_MODE = 0644;
     private static final int DEFAULT_DIRECTORY_MODE = 0755;
@@ -47,6 +50,20 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     public void validate() throws InvalidResourceException {
         if (content != null && source != null) {
             throw new InvalidResourceException("source", "set either content or source, not both");
+        }
+        if (ensure == Ensure.LINK) {
+            validateLink();
+            return;
+        }
+        if (target != null) throw new InvalidResourceException("target", "target requires ensure: link");
+        if (purge && !recurse) throw new InvalidResourceException("purge", "purge requires recurse: true (and a source directory)");
+        if (recurse) {
+            if (source == null) throw new InvalidResourceException("recurse", "recurse requires a source directory to copy");
+            if (ensure == Ensure.ABSENT) throw new InvalidResourceException("recurse", "recurse requires ensure: directory, not absent");
+            if (path.startsWith(source) || source.startsWith(path)) {
+                throw new InvalidResourceException("source", "the tree " + path + " and its source " + source + " may not contain each other");
+            }
+            return;
         }
         if (ensure != Ensure.PRESENT && (content != null || source != null)) {
             String property = content != null ? "content" : "source";
@@ -58,9 +75,41 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    /** The path itself and, with {@code source}, the source too: an edit there is content to copy. */
+    private void validateLink() throws InvalidResourceException {
+        if (target == null || target.isEmpty()) throw new InvalidResourceException("target", "ensure: link requires a target");
+        String problem = LexicalPath.controlCharacter(target, "a link's target");
+        if (problem != null) throw new InvalidResourceException("target", problem);
+        Map<String, Boolean> unused = new LinkedHashMap<>();
+        unused.put("content", content != null);
+        unused.put("source", source != null);
+        unused.put("mode", mode != null);
+        unused.put("owner", owner != null);
+        unused.put("group", group != null);
+        unused.put("recurse", recurse);
+        for (var each : unused.entrySet()) {
+            if (each.getValue()) throw new InvalidResourceException(each.getKey(), each.getKey() + " does not apply to ensure: link");
+        }
+    }
+
+    /** A file comes after its nearest managed ancestor directory, and after its owner and group when they are managed. */
+    @Override
+    public List<List<String>> wants() {
+        List<List<String>> wants = new ArrayList<>(PathResource.super.wants());
+        if (owner != null) wants.add(List.of("user:" + owner));
+        if (group != null) wants.add(List.of("group:" + group));
+        return wants;
+    }
+
+    /**
+     * The path itself and, with {@code source}, the source too: an edit there is content to copy. A tree: every
+     * directory in it and in its source.
+     */
     @Override
     public void watch(Watcher watcher) throws Exception {
+        if (tree() != null) {
+            tree().watch(watcher);
+            return;
+        }
         try (AutoCloseable target = watcher.watchPath(path, watcher::changed);
              AutoCloseable origin = source == null ? null : watcher.watchPath(source, watcher::changed)) {
             watcher.ready();
@@ -84,7 +133,9 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         int gid = group == null ? -1 : Users.gid(group);
         try (Directory dir = ParentDirectory.open(context.session(TrustedDirectories.class), path, uid)) {
             Stat now = dir == null ? null : dir.stat(name());
+            if (tree() != null) return tree().converge(dir, now, uid, gid, apply);
             return switch (ensure) {
+                case LINK -> new Link(path, target, force).converge(dir, now, apply);
                 case ABSENT -> absent(dir, now, apply);
                 case DIRECTORY -> directory(dir, now, uid, gid, apply);
                 case PRESENT -> {
@@ -95,6 +146,11 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 }
             };
         }
+    }
+
+    /** The tree this resource copies from a source directory, or null when it is one file or directory. */
+    private Tree tree() {
+        return recurse ? new Tree(path, source, mode, owner, group, force, purge) : null;
     }
 
     private int ownerUid() throws IOException {

@@ -25,8 +25,8 @@ import java.util.List;
 public final class Directory implements AutoCloseable {
     /** Attempts at deleting a tree that someone keeps changing, before muster gives up with an error. */
     private static final int DELETE_ATTEMPTS = 10;
-    /** The deepest tree {@link #delete} removes: each level holds a descriptor and a few stack frames. */
-    static final int MAX_TREE_DEPTH = 1000;
+    /** The deepest tree {@link #delete} removes (and a tree copy copies): each level holds a descriptor and a few stack frames. */
+    public static final int MAX_TREE_DEPTH = 1000;
     static final int STICKY = 01000;
 
     private final int fd;
@@ -143,8 +143,106 @@ public final class Directory implements AutoCloseable {
         return fd;
     }
 
-    List<String> list() throws IOException {
+    /** The names in this directory, without {@code .} and {@code ..}. */
+    public List<String> list() throws IOException {
         return Libc.list(fd, path);
+    }
+
+    /**
+     * Opens the subdirectory {@code checked} describes, not through a link, failing when something else is at
+     * {@code name} now.
+     */
+    public Directory subdirectory(String name, Stat checked) throws IOException {
+        Directory sub;
+        try {
+            sub = directory(name);
+        } catch (Libc.Errno e) {
+            if (e.errno == ELOOP || e.errno == ENOTDIR || e.errno == ENOENT) throw changed(name);
+            throw e;
+        }
+        if (!sub.stat().sameFile(checked)) {
+            sub.close();
+            throw changed(name);
+        }
+        return sub;
+    }
+
+    /**
+     * Moves entry {@code name} to {@code toName} in directory {@code to} (on the same file system), replacing what
+     * is there (not a directory unless this is an empty one), then syncs both directories. Links are moved, never followed.
+     */
+    public void moveTo(String name, Directory to, String toName) throws IOException {
+        Libc.renameat(fd, name, to.fd, toName, to.pathOf(toName));
+        Libc.fsync(to.fd, to.path);
+        Libc.fsync(fd, path);
+    }
+
+    /**
+     * Creates a new regular file {@code name} (exclusively, never through a link) to write, mode 0600 until the
+     * caller sets it: for a directory only muster can enter yet (one being filled aside, as an archive is
+     * extracted), where a temp file and rename per file would buy nothing.
+     */
+    public NewFile createFile(String name) throws IOException {
+        return new NewFile(Libc.openat(fd, name, Libc.O_WRONLY | Libc.O_CREAT | Libc.O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0600, pathOf(name)), pathOf(name));
+    }
+
+    /**
+     * Makes a new directory {@code .NAME.muster-<hex>} (0700, muster's: no one else can enter it) to fill aside
+     * before it takes {@code name}'s place; returns its name. Ones a killed run left (directories muster owns,
+     * named so) are deleted first, never through a link.
+     */
+    public String makeTempDirectory(String name) throws IOException {
+        String prefix = "." + name + TempFile.MARK;
+        for (String entry : list()) {
+            if (!entry.startsWith(prefix) || !entry.substring(prefix.length()).matches("[0-9a-f]{16}")) continue;
+            Stat st = stat(entry);
+            if (st != null && st.directory() && st.uid() == Users.MUSTER) delete(entry);
+        }
+        while (true) {
+            String temp = TempFile.tempName(name);
+            try {
+                Libc.mkdirat(fd, temp, 0700, pathOf(temp));
+                return temp;
+            } catch (Libc.Errno e) {
+                if (e.errno != EEXIST) throw e;
+            }
+        }
+    }
+
+    /** Makes {@code name} a symbolic link to {@code target}; something there already is an error. */
+    public void makeLink(String name, String target) throws IOException {
+        Libc.symlinkat(target, fd, name, pathOf(name));
+    }
+
+    /** Where the symbolic link {@code name} points. */
+    public String readLink(String name) throws IOException {
+        return Libc.readlinkat(fd, name, pathOf(name));
+    }
+
+    /**
+     * Makes {@code name} a symbolic link to {@code target} in one step: the link is made under a temp name
+     * ({@code .NAME.muster-<hex>}) and renamed over what is there (not a directory), then the directory synced.
+     * (A run killed in between leaves that link; stale temps that are links are not removed, see {@link StaleTemps}.)
+     */
+    public void replaceWithLink(String name, String target) throws IOException {
+        StaleTemps.remove(this, name);
+        while (true) {
+            String temp = TempFile.tempName(name);
+            try {
+                Libc.symlinkat(target, fd, temp, pathOf(temp));
+            } catch (Libc.Errno e) {
+                if (e.errno == EEXIST) continue;
+                throw e;
+            }
+            try {
+                Libc.renameat(fd, temp, name, pathOf(name));
+            } catch (IOException e) {
+                unlink(temp);
+                throw e;
+            }
+            Libc.fsync(fd, path);
+            return;
+        }
     }
 
     /** Removes a file, link or special file (not a directory); nothing there is fine. */

@@ -82,6 +82,7 @@ final class Libc {
     private static final MethodHandle UNLINKAT = call("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle MKDIRAT = call("mkdirat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
     private static final MethodHandle STATX = call("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
+    private static final MethodHandle SYMLINKAT = call("symlinkat", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
     private static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
     private static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
     private static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
@@ -189,10 +190,14 @@ final class Libc {
     }
 
     static void renameat(int dirfd, String from, String to, String path) throws IOException {
+        renameat(dirfd, from, dirfd, to, path);
+    }
+
+    static void renameat(int fromDirfd, String from, int toDirfd, String to, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cFrom = arena.allocateFrom(from);
             MemorySegment cTo = arena.allocateFrom(to);
-            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, dirfd, cFrom, dirfd, cTo));
+            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
         }
     }
 
@@ -226,6 +231,14 @@ final class Libc {
             MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
             check(arena, path, c -> (int) STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
             return Stat.of(buffer);
+        }
+    }
+
+    static void symlinkat(String target, int dirfd, String name, String path) throws IOException {
+        try (Arena arena = Arena.ofConfined()) {
+            MemorySegment cTarget = arena.allocateFrom(target);
+            MemorySegment cName = arena.allocateFrom(name);
+            check(arena, path, c -> (int) SYMLINKAT.invokeExact(c, cTarget, dirfd, cName));
         }
     }
 

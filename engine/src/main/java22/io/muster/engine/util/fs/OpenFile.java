@@ -66,6 +66,10 @@ public final class OpenFile implements AutoCloseable {
         return stat;
     }
 
+    int fd() {
+        return fd;
+    }
+
     /** The whole content of a regular file, of at most {@link #MAX_READ} bytes. */
     public byte[] readAll() throws IOException {
         requireRegular();
@@ -87,6 +91,17 @@ public final class OpenFile implements AutoCloseable {
             read[0] += chunk.length;
             if (read[0] > MAX_DIGEST) throw tooLargeToHash(read[0]);
             digest.update(chunk);
+        });
+    }
+
+    /** Copies the whole content of a regular file to {@code out}, streamed; more than {@code max} bytes is an error. */
+    public void transferTo(java.io.OutputStream out, long max) throws IOException {
+        requireRegular();
+        long[] read = {0};
+        stream(chunk -> { // it may grow while it is read
+            read[0] += chunk.length;
+            if (read[0] > max) throw new IOException(path + " is more than " + max + " bytes, the most muster copies");
+            out.write(chunk);
         });
     }
 

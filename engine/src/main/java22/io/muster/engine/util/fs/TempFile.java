@@ -40,9 +40,14 @@ public final class TempFile implements AutoCloseable {
         this.fd = fd;
     }
 
+    /** A new random temp name for {@code target}: {@code .TARGET.muster-<hex>}. */
+    static String tempName(String target) {
+        return "." + target + MARK + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+    }
+
     static TempFile create(Directory dir, String target) throws IOException {
         while (true) {
-            String name = "." + target + MARK + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong());
+            String name = tempName(target);
             synchronized (OPEN) {
                 if (stopped) throw new IOException("muster is exiting; " + dir.pathOf(target) + " was left as it was");
                 try {

@@ -76,6 +76,18 @@ public final class TrustedPath {
         }
     }
 
+    /**
+     * Opens a directory to read (a {@code source:} tree), as {@link #read} opens a file: in a directory that may
+     * belong to anyone, following a link on its way only when root owns it.
+     */
+    public static Directory readDirectory(Path dir) throws IOException {
+        try (OpenFile opened = read(dir)) {
+            if (!opened.stat().directory()) throw new IOException(dir + " is not a directory");
+            String path = dir.toAbsolutePath().toString();
+            return new Directory(Libc.openat(opened.fd(), ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, path), path);
+        }
+    }
+
     private static Directory walk(Path dir, int owner, boolean create, boolean checkDirectories) throws IOException {
         if (!dir.isAbsolute()) throw new IllegalArgumentException("not an absolute path: " + dir);
         Deque<String> todo = new ArrayDeque<>();

@@ -160,6 +160,26 @@ class FileRaceTest {
         assertClear(errors, tree);
     }
 
+    @Test
+    void aCopiedTreeAndItsPurgeNeverFollowALinkSwappedIntoIt() throws Exception {
+        Snapshot before = Snapshot.of(victims);
+        Path source = Files.createDirectories(root.resolve("source/a"));
+        Files.writeString(source.resolve("f0"), "copied"); // one of the names the attacker writes in its a
+        Path site = Files.createDirectory(home.resolve("site"));
+        giveToNobody(site);
+        Graph graph = m.compile("""
+                resources:
+                  - file: [{ROOT/home/site: {source: source, recurse: true, purge: true, owner: nobody, group: nogroup}}]
+                """);
+        List<String> errors;
+        try (Attacker a = Attacker.start(attacker, "tree", site, victims.resolve("etc"), SECONDS)) {
+            errors = race(a, () -> {}, graph);
+            assertThat(a.counts().get("swaps")).isGreaterThan(100);
+        }
+        assertThat(Snapshot.of(victims)).isEqualTo(before);
+        assertClear(errors, site.resolve("a"));
+    }
+
     /** What a watcher as nobody saw of the temp files while muster wrote ROOT/pub/NAME with {@code mode} again and again. */
     private Map<String, Long> watchWrites(String name, String mode) throws Exception {
         Path pub = Files.createDirectory(root.resolve("pub"));

@@ -154,4 +154,12 @@ class FileResourceTest {
                 """);
         assertThat(Files.getOwner(dir.resolve("owned")).getName()).as("content replaced, owner kept").isEqualTo("nobody");
     }
+
+    @Test
+    void aFileComesAfterItsOwnerAndGroupWhenTheyAreManaged() {
+        FileResource file = new FileResource(dir.resolve("a/b"), FileResource.Ensure.PRESENT, "x", null, "alice", "staff", null,
+                false, false, null, false, false);
+        assertThat(file.wants()).containsExactly(java.util.List.of("path:" + dir.resolve("a"), "path:" + dir, "path:" + dir.getParent(),
+                "path:/"), java.util.List.of("user:alice"), java.util.List.of("group:staff"));
+    }
 }

@@ -59,7 +59,7 @@ class GraphCodecTest {
     @Test
     void anUnknownKindIsNamed() {
         assertRefused(g -> g.setVertices(0, g.getVertices(0).toBuilder().setKind("pkg")),
-                "vertex 1 (pkg#probe): unknown resource kind 'pkg'; this host knows apply, document, exec, file, msg, noop");
+                "vertex 1 (pkg#probe): unknown resource kind 'pkg'; this host knows apply, document, exec, file, msg, noop, package");
     }
 
     @Test

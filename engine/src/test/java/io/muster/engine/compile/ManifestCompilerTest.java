@@ -181,7 +181,7 @@ class ManifestCompilerTest {
                 "5:9: file#relative: path: expected an absolute path, got 'relative'",
                 "7:22: exec#e: timeout: expected a number, got the string 'soon'",
                 "7:37: exec#e: require: no resource 'file#/tmp/z' (did you mean 'file#/tmp/x'?); write kind#name",
-                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: apply, document, exec, file, msg, noop");
+                "8:5: unknown resource kind 'fiel' (did you mean 'file'?); known kinds: apply, document, exec, file, msg, noop, package");
     }
 
     @Test
@@ -220,7 +220,7 @@ class ManifestCompilerTest {
                   - {kind: file, tagz: [a], meta: {export: true}}
                   - just a string
                 """)).containsExactly(
-                "3:11: collect: kind: unknown resource kind 'fiel' (did you mean 'file'?); expected one of apply, document, exec, file, msg, noop",
+                "3:11: collect: kind: unknown resource kind 'fiel' (did you mean 'file'?); expected one of apply, document, exec, file, msg, noop, package",
                 "5:11: collect: from: '[web' is not a valid glob: the '[' at character 1 is not closed by a ']'",
                 "7:12: collect: where: file has no property 'contnet' (did you mean 'content'?)",
                 "8:33: collect: allow.paths: expected absolute paths, got 'relative/dir'",

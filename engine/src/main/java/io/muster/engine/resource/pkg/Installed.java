@@ -12,9 +12,9 @@ import java.util.TreeSet;
  * version. A package counts as installed when dpkg says {@code installed}, or installed with triggers still
  * to run; unpacked or half-configured ones are not (apt finishes them on the next install).
  */
-record Installed(Map<String, Entry> packages) {
-    /** What {@code dpkg-query} prints for each package: name, status abbreviation, version. */
-    static final String FORMAT = "${binary:Package}\\t${db:Status-Abbrev}\\t${Version}\\n";
+record Installed(Map<String, Entry> packages, Map<String, String> qualified) {
+    /** What {@code dpkg-query} prints for each package: name, architecture, status abbreviation, version. */
+    static final String FORMAT = "${binary:Package}\\t${Architecture}\\t${db:Status-Abbrev}\\t${Version}\\n";
 
     /** One package: {@code status} is dpkg's abbreviation ({@code ii }, {@code rc }). */
     record Entry(String name, String status, String version) {
@@ -29,29 +29,43 @@ record Installed(Map<String, Entry> packages) {
         }
     }
 
+    /**
+     * @param packages by the name dpkg gives them: plain for the host's architecture and {@code all}
+     *     ({@code nginx}), qualified for another ({@code libc6:i386})
+     * @param qualified the dpkg name of a package named with its architecture where dpkg names it without
+     *     ({@code nginx:amd64} is {@code nginx})
+     */
     Installed {
         packages = Map.copyOf(packages);
+        qualified = Map.copyOf(qualified);
     }
 
     /** Reads {@code dpkg-query}'s output in {@link #FORMAT}. */
     static Installed parse(String output) {
         Map<String, Entry> packages = new HashMap<>();
+        Map<String, String> qualified = new HashMap<>();
         for (String line : output.split("\n")) {
             String[] fields = line.split("\t", -1);
-            if (fields.length == 3) packages.put(fields[0], new Entry(fields[0], fields[1], fields[2]));
+            if (fields.length != 4) continue;
+            packages.put(fields[0], new Entry(fields[0], fields[2], fields[3]));
+            if (!fields[0].contains(":")) qualified.put(fields[0] + ":" + fields[1], fields[0]);
         }
-        return new Installed(packages);
+        return new Installed(packages, qualified);
     }
 
     /** The installed version of {@code name}, or null when it is not installed. */
     String version(String name) {
-        Entry entry = packages.get(name);
+        Entry entry = entry(name);
         return entry != null && entry.installed() ? entry.version() : null;
     }
 
     boolean configFiles(String name) {
-        Entry entry = packages.get(name);
+        Entry entry = entry(name);
         return entry != null && entry.configFiles();
+    }
+
+    private Entry entry(String name) {
+        return packages.get(qualified.getOrDefault(name, name));
     }
 
     /**

@@ -109,6 +109,7 @@ class PackageKindTest {
         assertThat(details(apply(manifest("\"1.0\"", "hello"), "hello"))).contains(hello() + " 2.0 -> 1.0");
         assertThat(apply(manifest("present", "hello"), "hello").status()).isEqualTo(Status.STABLE);
         assertThat(apply(manifest("installed", "hello"), "hello").status()).isEqualTo(Status.STABLE);
+        assertThat(apply(manifest("present", "hello:all"), "hello:all").status()).isEqualTo(Status.STABLE); // dpkg says hello
 
         assertThat(details(apply(manifest("absent", "hello"), "hello"))).contains(hello() + " 1.0 -> config-files");
         assertThat(Path.of("/usr/share/muster-test", hello())).doesNotExist();

@@ -50,7 +50,8 @@ fi
 tools=(muster)
 command -v puppet >/dev/null && tools+=(puppet)
 
-make_work_dir
+# Not lib.sh's /dev/shm/muster-bench.*: the run takes minutes (Puppet), and other benches' clean-ups match that name.
+work="$(mktemp -d /var/tmp/muster-packages.XXXXXX)"
 chmod 755 "$work" # apt reads the repository as its sandbox user
 repo="$work/repo"
 prefix="mb$(head -c3 /dev/urandom | od -An -tx1 | tr -d ' \n')-"
@@ -58,6 +59,10 @@ names=()
 for i in $(seq -w 1 $N); do names+=("${prefix}p$i"); done
 cleanup() {
   "$root/scripts/local-apt-repo" down "$repo" >/dev/null 2>&1 || log "could not clean up the repository: scripts/local-apt-repo down $repo"
+  local left # by prefix too: what down purges is listed in the work directory, which may be gone
+  left="$(dpkg-query -W -f='${binary:Package} ${db:Status-Abbrev}\n' "${prefix}*" 2>/dev/null | awk '$2 !~ /^.n/ { print $1 }')" || true
+  # shellcheck disable=SC2086 # one name a word
+  [ -z "$left" ] || DEBIAN_FRONTEND=noninteractive apt-get purge -y -qq -o DPkg::Lock::Timeout=300 $left >/dev/null || log "could not purge $left"
   remove_work_dir
 }
 trap cleanup EXIT

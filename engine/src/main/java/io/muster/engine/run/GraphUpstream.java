@@ -15,7 +15,8 @@ import java.util.Set;
 /**
  * The resources one vertex comes after, directly or not, as {@link Foreseeable} asks about them: a resource
  * whose kind's name is its path (a file, a document) makes that path; an exec or an apply runs commands, which
- * may make anything. What a late (run-time) path will be is not known in noop, so such a resource may make any path.
+ * may make anything, as may a kind that {@linkplain io.muster.engine.resource.ResourceKind#runsCommands runs commands}
+ * (a package's maintainer scripts). What a late (run-time) path will be is not known in noop, so such a resource may make any path.
  */
 final class GraphUpstream implements Foreseeable.Upstream {
     private static final Set<String> COMMAND_KINDS = Set.of("exec", "apply");
@@ -40,7 +41,7 @@ final class GraphUpstream implements Foreseeable.Upstream {
 
     @Override
     public boolean runsCommands() {
-        return upstream.stream().anyMatch(u -> COMMAND_KINDS.contains(u.kind().name()));
+        return upstream.stream().anyMatch(u -> COMMAND_KINDS.contains(u.kind().name()) || u.kind().runsCommands());
     }
 
     private static boolean makes(Vertex u, Path path) {

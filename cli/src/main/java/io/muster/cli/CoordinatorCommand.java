@@ -39,11 +39,12 @@ import picocli.CommandLine.Spec;
                 "--dev: also start a private etcd (the etcd binary on PATH, Debian package etcd-server) on the --etcd URL, its data "
                         + "under --prefix, for trying muster on one machine; prints the endpoint to use."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by SIGINT or SIGTERM", "1:etcd unreachable at start, or --dev could not start etcd", "64:usage error"},
+        exitCodeList = {"0:stopped by SIGINT or SIGTERM", "1:etcd unreachable at start, --dev could not start etcd, or --api-token-file cannot be read", "64:usage error"},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  muster coordinator --dev --prefix /tmp/dev   an etcd and an agent, to try",
-                "  muster coordinator --etcd http://10.0.0.5:2379   one of two or more, for HA"})
+                "  muster coordinator --etcd http://10.0.0.5:2379   one of two or more, for HA",
+                "  muster coordinator --listen 0.0.0.0:9240 --api-token-file /etc/muster/api-token   its page for the LAN, rollback allowed"})
 final class CoordinatorCommand implements Callable<Integer> {
     /** The engine's canonical encoding: equal graphs give equal bytes, so hosts with equal graphs share one copy. */
     private static final GraphEncoder ENCODER = graph -> {

@@ -84,6 +84,12 @@ final class ApiHandler implements HttpHandler {
         } else if (path.equals("/api/v1/hosts")) {
             hosts(exchange);
         } else if (host.matches()) {
+            try {
+                Keys.checkHost(host.group(1));
+            } catch (IllegalArgumentException e) {
+                Exchanges.error(exchange, 400, e.getMessage());
+                return;
+            }
             Map<String, Object> doc = details.read(host.group(1), feed.snapshot().current());
             if (doc == null) Exchanges.error(exchange, 404, "no host " + host.group(1) + " (see /api/v1/hosts)");
             else Exchanges.json(exchange, 200, doc);

@@ -18,6 +18,7 @@ import io.muster.coordinator.status.HostTable;
 import io.muster.coordinator.status.HostView;
 import io.muster.proto.fleet.CurrentDeploy;
 import io.muster.proto.fleet.Deploy;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ final class FleetFeed implements AutoCloseable {
     FleetFeed(Etcd etcd, EventLog log) throws EtcdUnreachableException {
         this.etcd = etcd;
         this.log = log;
-        long revision = list();
+        long revision = list(false);
         this.thread = Thread.ofPlatform().name("muster-api-feed").daemon().start(() -> follow(revision));
     }
 
@@ -77,21 +78,26 @@ final class FleetFeed implements AutoCloseable {
         return row;
     }
 
-    /** Lists hosts and deploys at one revision, and tells what changed since the last picture; returns the revision. */
-    private long list() throws EtcdUnreachableException {
+    /**
+     * Lists hosts and deploys, and tells what changed since the last picture (of the deploys, only when {@code
+     * tellDeploys}: not those there at the start); returns the hosts' revision.
+     */
+    private long list(boolean tellDeploys) throws EtcdUnreachableException {
         HostTable listed = new HostTable();
         long revision = Pages.forEach(etcd, Keys.HOSTS, listed::put);
         GetOption atListing = GetOption.builder().withRevision(revision).build();
         List<KeyValue> currentKv = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY, atListing)).getKvs();
-        Set<Long> ids = new HashSet<>();
+        List<KeyValue> created = new ArrayList<>(); // deploys this feed has not seen: made while its watch was down
         Pages.forEach(etcd, Keys.DEPLOYS, kv -> {
-            long id = Keys.parseDeploy(kv.getKey());
-            if (id > 0) ids.add(id);
+            if (Keys.parseDeploy(kv.getKey()) > 0 && !deploys.contains(Keys.parseDeploy(kv.getKey()))) created.add(kv);
         });
         synchronized (this) {
             table = listed;
+            for (KeyValue kv : created) {
+                deploys.add(Keys.parseDeploy(kv.getKey()));
+                if (tellDeploys) deployCreated(kv);
+            }
             setCurrent(currentKv.isEmpty() ? 0 : Stored.parse(CurrentDeploy.parser(), currentKv.getFirst()).getId());
-            deploys.addAll(ids);
             Set<String> gone = new HashSet<>(rows.keySet());
             for (HostView host : listed.hosts()) {
                 gone.remove(host.host());
@@ -107,7 +113,7 @@ final class FleetFeed implements AutoCloseable {
         long revision = listedAt;
         while (!closed) {
             try {
-                if (revision == 0) revision = list();
+                if (revision == 0) revision = list(true);
                 watch(revision);
                 revision = 0;
                 if (!closed) Thread.sleep(relists.next()); // the watch ended: list again, not in a tight loop
@@ -129,7 +135,7 @@ final class FleetFeed implements AutoCloseable {
     private void watch(long revision) throws InterruptedException {
         WatchOption from = WatchOption.builder().isPrefix(true).withRevision(revision + 1).build();
         try (Watch.Watcher hosts = etcd.jetcd().getWatchClient().watch(Keys.HOSTS, from, events::add, events::add);
-             Watch.Watcher deploys = etcd.jetcd().getWatchClient().watch(Keys.DEPLOYS, from, events::add, events::add)) {
+             Watch.Watcher deploysWatch = etcd.jetcd().getWatchClient().watch(Keys.DEPLOYS, from, events::add, events::add)) {
             while (true) {
                 Object event = events.take();
                 if (event == CLOSED) return;
@@ -152,11 +158,7 @@ final class FleetFeed implements AutoCloseable {
         if (kv.getKey().equals(Keys.CURRENT_DEPLOY)) {
             setCurrent(deleted ? 0 : Stored.parse(CurrentDeploy.parser(), kv).getId());
         } else if (Keys.parseDeploy(kv.getKey()) > 0) {
-            if (!deleted && deploys.add(Keys.parseDeploy(kv.getKey()))) {
-                Map<String, Object> data = new LinkedHashMap<>();
-                data.put("deploy", DeploysJson.entry(Stored.parse(Deploy.parser(), kv)));
-                log.add("deploy", null, data);
-            }
+            if (!deleted && deploys.add(Keys.parseDeploy(kv.getKey()))) deployCreated(kv);
         } else {
             Keys.HostKey key = Keys.parseHostKey(kv.getKey());
             if (key == null) return;
@@ -164,6 +166,12 @@ final class FleetFeed implements AutoCloseable {
             else table.put(kv);
             table.host(key.host()).ifPresentOrElse(this::tell, () -> removed(key.host()));
         }
+    }
+
+    private void deployCreated(KeyValue kv) {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("deploy", DeploysJson.entry(Stored.parse(Deploy.parser(), kv)));
+        log.add("deploy", null, data);
     }
 
     /** A new current deploy: said, and every host's state judged again against it. */

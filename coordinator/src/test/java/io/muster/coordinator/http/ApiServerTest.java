@@ -95,6 +95,7 @@ class ApiServerTest {
         assertThat(unknown.statusCode()).isEqualTo(404);
         assertThat(unknown.headers().firstValue("Content-Type")).hasValue("application/json");
         assertThat(unknown.body()).contains("no host nosuch");
+        assertThat(fleet.get("/api/v1/hosts/no%20such").body()).contains("invalid host name 'no such'");
     }
 
     @Test

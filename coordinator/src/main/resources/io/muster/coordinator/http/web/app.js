@@ -1,6 +1,7 @@
 'use strict';
 // The fleet page: one host list and the deploy history are read once, then kept live by the event stream
-// (/api/v1/events); a host's details are read when it is picked. Rows are drawn at most once per frame.
+// (api/v1/events); a host's details are read when it is picked. Rows are drawn at most once per frame. Paths are
+// relative, so the page works behind a proxy that serves it under a prefix.
 
 const SEVERITY = { failed: 0, lost: 1, drifting: 2, converged: 3 };
 const EVENTS_SHOWN = 100;
@@ -110,7 +111,7 @@ async function showHost(name) {
   $('host-name').textContent = name;
   let host;
   try {
-    host = await api('/api/v1/hosts/' + encodeURIComponent(name));
+    host = await api('api/v1/hosts/' + encodeURIComponent(name));
   } catch (e) {
     $('host-body').innerHTML = `<p class="note">${escape(e.message)}</p>`;
     return;
@@ -162,7 +163,7 @@ function logEvent(type, data) {
 }
 
 async function load() {
-  const [hosts, deploys] = await Promise.all([api('/api/v1/hosts'), api('/api/v1/deploys')]);
+  const [hosts, deploys] = await Promise.all([api('api/v1/hosts'), api('api/v1/deploys')]);
   fleet.hosts = new Map(hosts.hosts.map(h => [h.host, h]));
   fleet.current = hosts.current_deploy;
   fleet.deploys = deploys.deploys;
@@ -171,7 +172,7 @@ async function load() {
 }
 
 function listen(since) {
-  const stream = new EventSource('/api/v1/events?since=' + encodeURIComponent(since));
+  const stream = new EventSource('api/v1/events?since=' + encodeURIComponent(since));
   stream.onopen = () => { $('live').className = 'live on'; $('live').textContent = 'live'; };
   stream.onerror = () => { $('live').className = 'live off'; $('live').textContent = 'reconnecting…'; };
   const on = (type, apply) => stream.addEventListener(type, message => {
@@ -201,7 +202,7 @@ async function rollback(id) {
   if (!token) token = prompt('The API token (the content of the coordinator\'s --api-token-file):');
   if (!token) return;
   try {
-    const done = await api(`/api/v1/deploys/${id}/rollback`, { method: 'POST', headers: { Authorization: 'Bearer ' + token } });
+    const done = await api(`api/v1/deploys/${id}/rollback`, { method: 'POST', headers: { Authorization: 'Bearer ' + token } });
     sessionStorage.setItem('muster-api-token', token);
     $('rollback-note').textContent = `rolled deploy ${done.from} back to ${done.to}`;
   } catch (e) {
@@ -228,7 +229,7 @@ document.addEventListener('DOMContentLoaded', async () => {
     if (button) rollback(Number(button.dataset.rollback));
   });
   setInterval(redraw, 10000); // the ages move on
-  const info = await api('/api/v1');
+  const info = await api('api/v1');
   fleet.changes = info.changes;
   $('coordinator').textContent = `${info.coordinator}${info.leading ? ' (leading)' : info.leader ? ', leader ' + info.leader : ''}`;
   listen(await load());

@@ -12,6 +12,9 @@ import io.muster.coordinator.GraphEncoder;
 import io.muster.coordinator.auth.FleetAuth;
 import io.muster.coordinator.auth.FleetPki;
 import io.muster.coordinator.dev.DevEtcd;
+import io.muster.coordinator.http.ApiOptions;
+import io.muster.coordinator.http.ApiServer;
+import io.muster.coordinator.http.CompileHistogram;
 import io.muster.engine.facts.Facts;
 import io.muster.engine.codec.GraphCodec;
 import io.muster.engine.metrics.Metrics;
@@ -36,11 +39,12 @@ import picocli.CommandLine.Spec;
                 "--dev: also start a private etcd (the etcd binary on PATH, Debian package etcd-server) on the --etcd URL, its data "
                         + "under --prefix, for trying muster on one machine; prints the endpoint to use."},
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:stopped by SIGINT or SIGTERM", "1:etcd unreachable at start, or --dev could not start etcd", "64:usage error"},
+        exitCodeList = {"0:stopped by SIGINT or SIGTERM", "1:etcd unreachable at start, --dev could not start etcd, or --api-token-file cannot be read", "64:usage error"},
         footerHeading = "%nExamples:%n",
         footer = {
                 "  muster coordinator --dev --prefix /tmp/dev   an etcd and an agent, to try",
-                "  muster coordinator --etcd http://10.0.0.5:2379   one of two or more, for HA"})
+                "  muster coordinator --etcd http://10.0.0.5:2379   one of two or more, for HA",
+                "  muster coordinator --listen 0.0.0.0:9240 --api-token-file /etc/muster/api-token   its page for the LAN, rollback allowed"})
 final class CoordinatorCommand implements Callable<Integer> {
     /** The engine's canonical encoding: equal graphs give equal bytes, so hosts with equal graphs share one copy. */
     private static final GraphEncoder ENCODER = graph -> {
@@ -76,6 +80,14 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--compile-threads", paramLabel = "N", description = "Hosts compiled at once (default: " + COMPILE_THREADS_PER_CORE + " per core).")
     Integer compileThreads;
 
+    @Option(names = "--listen", paramLabel = "HOST:PORT", defaultValue = ApiOptions.DEFAULT_LISTEN,
+            description = "Where to serve the HTTP API, the web page and the fleet's /metrics (default: ${DEFAULT-VALUE}).")
+    String listen;
+
+    @Option(names = "--api-token-file", paramLabel = "FILE",
+            description = "The bearer token the API's changing actions (rollback) need; without it they are refused.")
+    Path apiTokenFile;
+
     @Mixin
     FleetOptions fleet;
 
@@ -88,6 +100,11 @@ final class CoordinatorCommand implements Callable<Integer> {
         PrintWriter err = spec.commandLine().getErr();
         EtcdOptions options = fleet.etcd(defaultEndpoints());
         CoordinatorOptions coordinatorOptions = options();
+        try {
+            ApiServer.address(listen);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         AgentOptions agentOptions = dev ? devAgentOptions() : null;
         DevEtcd etcdProcess = null;
         try {
@@ -107,9 +124,15 @@ final class CoordinatorCommand implements Callable<Integer> {
                 if (fleetPki != null) out.println("as the coordinator: " + fleetPki.tls(FleetPki.COORDINATOR).flags());
                 out.flush();
             }
+            CompileHistogram compiles = new CompileHistogram();
             try (Etcd etcd = Etcd.connect(options);
                  Etcd agentClient = agentEtcd != null ? Etcd.client(agentEtcd) : null;
-                 Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER)) {
+                 Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER, compiles);
+                 ApiServer api = serveApi(etcd, coordinator, compiles, err)) {
+                if (api != null) {
+                    out.println("API and web page: " + api.url());
+                    out.flush();
+                }
                 CountDownLatch stop = new CountDownLatch(1);
                 try (Signals signals = new Signals(signal -> stop.countDown())) {
                     coordinator.start();
@@ -131,6 +154,22 @@ final class CoordinatorCommand implements Callable<Integer> {
             return 1;
         } finally {
             if (etcdProcess != null) etcdProcess.close();
+        }
+    }
+
+    /**
+     * The API, page and fleet metrics; null when --listen's address is taken (a warning says so): the fleet's
+     * convergence must not wait on a web page, so the coordinator runs on without them. A token file that cannot
+     * be read stops the start, as any other bad setting.
+     */
+    private ApiServer serveApi(Etcd etcd, Coordinator coordinator, CompileHistogram compiles, PrintWriter err)
+            throws IOException, EtcdUnreachableException {
+        try {
+            return ApiServer.start(etcd, new ApiOptions(listen, apiTokenFile), coordinator.name(), coordinator::leading, compiles);
+        } catch (ApiServer.ListenException e) {
+            err.println("muster: warning: " + e.getMessage() + "; the coordinator runs without its API and web page");
+            err.flush();
+            return null;
         }
     }
 

@@ -1,15 +1,12 @@
 package io.muster.cli;
 
 import io.muster.coordinator.deploy.DeployHistory;
-import io.muster.engine.report.JsonDocument;
+import io.muster.coordinator.deploy.DeploysJson;
 import io.muster.engine.util.Json;
 import io.muster.proto.fleet.Deploy;
 import java.io.PrintWriter;
 import java.time.Instant;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.OptionalLong;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -42,21 +39,7 @@ final class DeploysCommand implements Callable<Integer> {
             OptionalLong current = history.current();
             List<Deploy> deploys = history.list();
             if (output.json()) {
-                List<Object> list = new ArrayList<>();
-                for (Deploy d : deploys) {
-                    Map<String, Object> entry = new LinkedHashMap<>();
-                    entry.put("id", d.getId());
-                    entry.put("time", Instant.ofEpochMilli(d.getCreated()).toString());
-                    entry.put("who", d.getWho());
-                    entry.put("message", d.getMessage());
-                    entry.put("manifest", d.getManifest());
-                    entry.put("files", d.getFilesCount());
-                    list.add(entry);
-                }
-                Map<String, Object> doc = JsonDocument.create();
-                doc.put("current", current.isPresent() ? current.getAsLong() : null);
-                doc.put("deploys", list);
-                out.print(Json.pretty(doc) + "\n");
+                out.print(Json.pretty(DeploysJson.document(current, deploys)) + "\n");
             } else if (deploys.isEmpty()) {
                 out.println("no deploys");
             } else {

@@ -34,7 +34,9 @@ record Setting(String key, String expected, java.util.function.Predicate<String>
             new Setting("lease-ttl", "a whole number of seconds above 0", v -> wholeAtLeast(v, 1)),
             new Setting("color", "auto, always or never", v -> List.of("auto", "always", "never").contains(v)),
             new Setting("prometheus", "true or false", v -> v.equals("true") || v.equals("false")),
-            new Setting("prometheus-listen", "HOST:PORT", v -> v.contains(":")));
+            new Setting("prometheus-listen", "HOST:PORT", v -> v.contains(":")),
+            new Setting("listen", "HOST:PORT", v -> v.contains(":")),
+            new Setting("api-token-file", "a file holding the API's bearer token", v -> !v.isBlank()));
 
     static final Map<String, Setting> BY_KEY = ALL.stream().collect(Collectors.toUnmodifiableMap(Setting::key, Function.identity()));
 

@@ -2,6 +2,7 @@ package io.muster.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.muster.agent.testing.Promtool;
 import io.muster.engine.testing.Manifests;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -582,25 +583,12 @@ class RunCommandTest {
                 .isEqualTo(2.0);
         assertThat(metrics.families()).contains("jvm_memory_used_bytes", "jvm_threads_current");
         assertThat(metrics.text()).contains("# TYPE muster_failures_total counter\n", "# TYPE muster_checkapply_total counter\n");
-        assertThat(promtoolCheck(metrics.text())).as("promtool check metrics").isEmpty();
+        assertThat(Promtool.problems(metrics.text(), dir)).as("promtool check metrics").isEmpty();
 
         Files.writeString(path("a"), "tampered\n");
         eventually().until(() -> Metrics.scrape(port)
                 .value("muster_checkapply_total", "kind", "file", "apply", "true", "eventful", "true", "errorful", "false") == 3.0);
         assertThat(path("a")).hasContent("a");
-    }
-
-    /** What Prometheus' own linter finds wrong with a scrape (names, types, help), one problem a line; empty when nothing. */
-    private String promtoolCheck(String exposition) throws IOException, InterruptedException {
-        Path input = Files.writeString(dir.resolve("metrics.txt"), exposition);
-        Process promtool;
-        try {
-            promtool = new ProcessBuilder("promtool", "check", "metrics").redirectInput(input.toFile()).redirectErrorStream(true).start();
-        } catch (IOException e) {
-            throw new IllegalStateException("this test needs promtool: apt-get install prometheus; ./run-tests installs it", e);
-        }
-        String problems = new String(promtool.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        return promtool.waitFor() == 0 ? "" : problems.isEmpty() ? "promtool exited " + promtool.exitValue() : problems;
     }
 
     /** A scrape of {@code /metrics}: its text, and each sample by family name and labels. */

@@ -31,17 +31,27 @@ public final class Coordinator implements AutoCloseable {
     private volatile Term term;
 
     public Coordinator(Etcd etcd, CoordinatorOptions options, GraphEncoder encoder) throws IOException {
+        this(etcd, options, encoder, CompileTimes.NONE);
+    }
+
+    /** @param times told how long each compile took (while this coordinator leads: only the leader compiles) */
+    public Coordinator(Etcd etcd, CoordinatorOptions options, GraphEncoder encoder, CompileTimes times) throws IOException {
         this.etcd = etcd;
         this.options = options;
         ContentStore store = new ContentStore(etcd);
         BundleCache bundles = new BundleCache(etcd, new LocalBundles(options.stateDir().resolve("bundles"), store));
-        this.compiler = new HostCompiler(bundles, encoder, Clock.systemUTC());
+        this.compiler = new HostCompiler(bundles, encoder, Clock.systemUTC(), times);
         this.thread = Thread.ofPlatform().name("muster-coordinator").unstarted(this::loop);
     }
 
     public Coordinator start() {
         thread.start();
         return this;
+    }
+
+    /** Its name in the election. */
+    public String name() {
+        return options.name();
     }
 
     /** Whether this coordinator leads now. */

@@ -13,6 +13,7 @@ import io.muster.proto.fleet.GraphPointer;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.stream.Collectors;
 
 /**
@@ -26,11 +27,13 @@ final class HostCompiler {
     private final BundleCache bundles;
     private final GraphEncoder encoder;
     private final Clock clock;
+    private final CompileTimes times;
 
-    HostCompiler(BundleCache bundles, GraphEncoder encoder, Clock clock) {
+    HostCompiler(BundleCache bundles, GraphEncoder encoder, Clock clock, CompileTimes times) {
         this.bundles = bundles;
         this.encoder = encoder;
         this.clock = clock;
+        this.times = times;
     }
 
     /** A host's new pointer, and the encoded graph it names; null when the compile failed (the pointer says why). */
@@ -56,9 +59,12 @@ final class HostCompiler {
             return failed(pointer.setError(Keys.text(Keys.facts(host)) + ": not facts as an agent publishes them (" + e.getMessage() + ")"));
         }
         Graph graph;
+        long started = System.nanoTime();
         try {
             graph = new ManifestCompiler(target.options()).compile(manifest);
+            times.compiled(Duration.ofNanos(System.nanoTime() - started), false);
         } catch (ManifestException e) {
+            times.compiled(Duration.ofNanos(System.nanoTime() - started), true);
             String root = manifest.getParent() + "/";
             return failed(pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
                     .collect(Collectors.joining("\n"))));

@@ -72,11 +72,26 @@ public final class DeployHistory {
      * @throws DeployException when there is no such deploy, or none before the current one
      */
     public Rollback rollback(OptionalLong to) throws EtcdUnreachableException, DeployException {
+        return rollback(0, to);
+    }
+
+    /**
+     * Rolls deploy {@code of} back to the deploy before it, if {@code of} is still the current one when the
+     * transaction commits (the HTTP API's rollback of a deploy someone looked at).
+     *
+     * @throws DeployException when {@code of} is not current, or there is no deploy before it
+     */
+    public Rollback rollbackOf(long of) throws EtcdUnreachableException, DeployException {
+        return rollback(of, OptionalLong.empty());
+    }
+
+    private Rollback rollback(long of, OptionalLong to) throws EtcdUnreachableException, DeployException {
         while (true) {
             GetResponse read = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY));
             if (read.getKvs().isEmpty()) throw new DeployException("nothing to roll back: no deploy yet");
             KeyValue currentKv = read.getKvs().getFirst();
             long current = Stored.parse(CurrentDeploy.parser(), currentKv).getId();
+            if (of != 0 && current != of) throw new DeployException("deploy " + of + " is not the current deploy (" + current + " is)");
             long target = to.isPresent() ? to.getAsLong() : before(current);
             if (target < 1 || get(target).isEmpty()) throw new DeployException("no deploy " + target + " (see muster deploys)");
             if (target == current) return new Rollback(current, target); // nothing to change: hosts are not disturbed

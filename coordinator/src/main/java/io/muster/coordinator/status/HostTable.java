@@ -56,8 +56,18 @@ public final class HostTable {
     /** Every host with a key, by name. */
     public List<HostView> hosts() {
         List<HostView> views = new ArrayList<>(hosts.size());
-        hosts.forEach((name, e) -> views.add(new HostView(name, e.alive, Optional.ofNullable(e.status), Optional.ofNullable(e.pointer))));
+        hosts.forEach((name, e) -> views.add(view(name, e)));
         return views;
+    }
+
+    /** One host; empty when it has no key. */
+    public Optional<HostView> host(String name) {
+        Entry entry = hosts.get(name);
+        return entry == null ? Optional.empty() : Optional.of(view(name, entry));
+    }
+
+    private static HostView view(String name, Entry e) {
+        return new HostView(name, e.alive, Optional.ofNullable(e.status), Optional.ofNullable(e.pointer));
     }
 
     /** The hosts whose agents are alive, by name. */

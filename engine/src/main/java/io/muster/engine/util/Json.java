@@ -18,6 +18,16 @@ public final class Json {
         return out.toString();
     }
 
+    /** On one line, with no spaces between tokens: for a stream of documents, one a line (Server-Sent Events). */
+    public static String compact(Object value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out, COMPACT);
+        return out.toString();
+    }
+
+    /** The depth that writes no newlines nor indentation: below zero however deep a document nests. */
+    private static final int COMPACT = Integer.MIN_VALUE / 2;
+
     /**
      * Parses one JSON document strictly (see {@link JsonReader} for the Java types it gives).
      *
@@ -42,7 +52,7 @@ public final class Json {
                     if (i++ > 0) out.append(',');
                     newline(out, depth + 1);
                     string(String.valueOf(e.getKey()), out);
-                    out.append(": ");
+                    out.append(depth < 0 ? ":" : ": ");
                     write(e.getValue(), out, depth + 1);
                 }
                 if (i > 0) newline(out, depth);
@@ -64,6 +74,7 @@ public final class Json {
     }
 
     private static void newline(StringBuilder out, int depth) {
+        if (depth < 0) return;
         out.append('\n');
         out.append("  ".repeat(depth));
     }

@@ -47,11 +47,18 @@ final class Attacker implements AutoCloseable {
         return binary;
     }
 
-    static Attacker start(Path binary, Object... args) throws IOException {
+    /**
+     * Starts the attacker with {@code args} (its mode first, its seconds last); it goes on past those seconds until it
+     * counted {@code atLeast} swaps (temp files seen, in watch mode), for a while at most, so that a test's own
+     * "enough happened" check holds on a loaded machine too.
+     */
+    static Attacker start(Path binary, long atLeast, Object... args) throws IOException {
         List<String> command = new ArrayList<>(List.of("setpriv", "--reuid=" + NOBODY, "--regid=" + NOBODY, "--clear-groups",
                 binary.toString()));
         for (Object arg : args) command.add(String.valueOf(arg));
-        return new Attacker(new ProcessBuilder(command).start());
+        ProcessBuilder builder = new ProcessBuilder(command);
+        builder.environment().put("ATTACKER_AT_LEAST", String.valueOf(atLeast));
+        return new Attacker(builder.start());
     }
 
     boolean running() {

@@ -10,6 +10,10 @@
  *   tree TREE VICTIMDIR SECONDS      TREE/a, a directory of own files, and TREE/l, a symlink to VICTIMDIR,
  *                                    trade places again and again (renameat2 RENAME_EXCHANGE)
  *   watch DIR SECONDS                on each new temp file in DIR: stat it (its mode now) and try to open it
+ *
+ * With ATTACKER_AT_LEAST=N in the environment, a mode goes on past SECONDS until it counted N swaps (temp
+ * files seen, in watch mode), for at most 25 seconds more: on a loaded machine a few seconds may be too few
+ * for the race to prove anything.
  */
 #define _GNU_SOURCE
 #include <errno.h>
@@ -24,8 +28,13 @@
 #include <unistd.h>
 
 static time_t deadline;
+static long at_least;
+static const long *progress; /* what at_least counts */
 
-static int running(void) { return time(NULL) < deadline; }
+static int running(void) {
+    time_t now = time(NULL);
+    return now < deadline || (*progress < at_least && now < deadline + 25);
+}
 
 static void ready(void) { printf("ready\n"); fflush(stdout); }
 
@@ -83,6 +92,9 @@ int main(int argc, char **argv) {
     if (argc < 4) { fprintf(stderr, "usage: see attacker.c\n"); return 2; }
     const char *mode = argv[1];
     deadline = time(NULL) + atoi(argv[argc - 1]);
+    const char *at_least_env = getenv("ATTACKER_AT_LEAST");
+    at_least = at_least_env ? atol(at_least_env) : 0;
+    progress = !strcmp(mode, "watch") ? &created : &swaps;
     if (!strcmp(mode, "temp")) {
         victim = argv[3];
         each_temp(argv[2], swap_temp);

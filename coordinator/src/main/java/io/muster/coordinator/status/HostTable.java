@@ -56,8 +56,14 @@ public final class HostTable {
     /** Every host with a key, by name. */
     public List<HostView> hosts() {
         List<HostView> views = new ArrayList<>(hosts.size());
-        hosts.forEach((name, e) -> views.add(new HostView(name, e.alive, Optional.ofNullable(e.status), Optional.ofNullable(e.pointer))));
+        hosts.keySet().forEach(name -> views.add(get(name).orElseThrow()));
         return views;
+    }
+
+    /** One host; empty when it has no key. */
+    public Optional<HostView> get(String host) {
+        Entry e = hosts.get(host);
+        return e == null ? Optional.empty() : Optional.of(new HostView(host, e.alive, Optional.ofNullable(e.status), Optional.ofNullable(e.pointer)));
     }
 
     /** The hosts whose agents are alive, by name. */

@@ -20,9 +20,9 @@ public final class WavePlanner {
         List<Wave> waves = new ArrayList<>();
         int canaries = Math.min(spec.canaries(), order.size());
         if (canaries > 0) waves.add(Wave.newBuilder().setCanary(true).addAllHosts(order.subList(0, canaries)).build());
-        int batch = spec.batch() == null ? Integer.MAX_VALUE : Math.max(1, spec.batch().roundedUp(order.size()));
+        int batch = Math.max(1, spec.batch() == null ? order.size() - canaries : spec.batch().roundedUp(order.size()));
         for (int from = canaries; from < order.size(); from += batch) {
-            List<String> wave = order.subList(from, (int) Math.min(order.size(), (long) from + batch));
+            List<String> wave = order.subList(from, Math.min(order.size(), from + batch));
             waves.add(Wave.newBuilder().addAllHosts(wave).setMaxFailures(spec.maxFailures().roundedDown(wave.size())).build());
         }
         return waves;

@@ -55,9 +55,9 @@ public final class DeployWait {
             return supersededBy == 0 && rollout.map(r -> r.state().equals("done")).orElse(true) && hosts.stream().allMatch(h -> h.convergedOn(deploy));
         }
 
-        /** Its rollout halted: stalled, or rolled back. */
+        /** Its rollout halted (stalled), or was stopped (rolled back, superseded). */
         public boolean halted() {
-            return rollout.isPresent() && !rollout.get().active() && !rollout.get().state().equals("done");
+            return rollout.isPresent() && !rollout.get().state().equals("running") && !rollout.get().state().equals("done");
         }
 
         public List<HostView> failed() {

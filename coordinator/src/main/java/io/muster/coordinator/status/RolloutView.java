@@ -12,7 +12,8 @@ import java.util.function.Function;
 
 /**
  * A rollout as {@code muster status}, {@code deploy --wait} and the HTTP API show it: its state, and each wave
- * with how its hosts stand on the deploy now (converged; failed, or their agent gone; not settled yet).
+ * with how its hosts stand on the deploy (converged; failed, or their agent gone; not settled yet): as the wave
+ * was judged when it ended or halted, and as their keys say now while it is under way.
  *
  * @param state running, stalled, done, superseded or rolled_back
  * @param reason why it halted (or was superseded, rolled back); null when none
@@ -53,12 +54,18 @@ public record RolloutView(long deploy, long previous, String state, String reaso
         List<String> converged = new ArrayList<>();
         List<String> failed = new ArrayList<>();
         List<String> pending = new ArrayList<>();
+        boolean halted = rollout.getState() == RolloutState.STALLED && index == rollout.getWave();
         for (String host : wave.getHostsList()) {
-            Optional<HostView> view = wave.getStarted() == 0 ? Optional.empty() : hosts.apply(host);
-            if (wave.getStarted() == 0) pending.add(host);
-            else if (view.isPresent() && view.get().convergedOn(rollout.getDeploy())) converged.add(host);
-            else if (view.isEmpty() || !view.get().alive() || view.get().failedOn(rollout.getDeploy())) failed.add(host);
-            else pending.add(host);
+            if (wave.getStarted() == 0) {
+                pending.add(host);
+            } else if (wave.getEnded() != 0 || halted) { // as it was judged, which its hosts' keys may no longer say
+                (wave.getFailedList().contains(host) ? failed : wave.getPendingList().contains(host) ? pending : converged).add(host);
+            } else {
+                Optional<HostView> view = hosts.apply(host);
+                if (view.isPresent() && view.get().convergedOn(rollout.getDeploy())) converged.add(host);
+                else if (view.isEmpty() || !view.get().alive() || view.get().failedOn(rollout.getDeploy())) failed.add(host);
+                else pending.add(host);
+            }
         }
         String state;
         if (wave.getStarted() == 0) state = "waiting";

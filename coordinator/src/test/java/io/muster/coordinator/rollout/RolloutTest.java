@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.agent.testing.SimulatedAgents;
 import io.muster.coordinator.TestFleet;
 import io.muster.coordinator.deploy.DeployHistory;
 import io.muster.proto.fleet.GraphPointer;
@@ -122,6 +123,19 @@ class RolloutTest {
                 .containsExactly(List.of("h1"), List.of("h2", "h3", "h5"), List.of("h4"));
         awaitAllOn(second, 5);
         for (int i = 1; i <= 5; i++) assertThat(agents.times("h" + i, second)).as("h%d given deploy %d", i, second).isEqualTo(1);
+    }
+
+    @Test
+    void aWaveThatDoesNotSettleWithinItsTimeoutHaltsNamingTheHostsItWaitedFor() throws Exception {
+        register(3);
+        c1 = fleet.coordinator("c1");
+        agents.held.add("h2");
+        RolloutSpec spec = new RolloutSpec(1, Share.parse("50%"), Share.parse("1"), Duration.ofSeconds(1), null);
+        long deploy = fleet.deploy(site("one"), RolloutStart.of(fleet.etcd, spec, Clock.systemUTC()));
+        Rollout stalled = awaitState(deploy, RolloutState.STALLED);
+        assertThat(stalled.getReason()).isEqualTo("wave 2 of 2: 1 of 2 hosts did not settle within 1 s: h2");
+        assertThat(stalled.getPrevious()).isZero();
+        assertThat(stalled.getWaves(1).getPendingList()).containsExactly("h2");
     }
 
     @Test

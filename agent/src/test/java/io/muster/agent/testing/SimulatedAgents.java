@@ -1,4 +1,4 @@
-package io.muster.coordinator.rollout;
+package io.muster.agent.testing;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.Watch;
@@ -23,15 +23,17 @@ import java.util.concurrent.Executors;
  * comes (failed when it is in {@link #failing}, nothing while it is in {@link #held}), and every pointer a host
  * was given is kept, in order.
  */
-final class SimulatedAgents implements AutoCloseable {
-    final Set<String> failing = ConcurrentHashMap.newKeySet();
-    final Set<String> held = ConcurrentHashMap.newKeySet();
+public final class SimulatedAgents implements AutoCloseable {
+    /** Hosts that report their deploy converged with a failed resource. */
+    public final Set<String> failing = ConcurrentHashMap.newKeySet();
+    /** Hosts that report nothing. */
+    public final Set<String> held = ConcurrentHashMap.newKeySet();
     private final Map<String, List<GraphPointer>> pointers = new ConcurrentHashMap<>();
     private final Etcd etcd;
     private final ExecutorService reports = Executors.newSingleThreadExecutor();
     private final Watch.Watcher watcher;
 
-    SimulatedAgents(Etcd etcd) {
+    public SimulatedAgents(Etcd etcd) {
         this.etcd = etcd;
         this.watcher = etcd.jetcd().getWatchClient().watch(Keys.HOSTS, WatchOption.builder().isPrefix(true).build(), response -> {
             for (WatchEvent e : response.getEvents()) {
@@ -45,17 +47,17 @@ final class SimulatedAgents implements AutoCloseable {
     }
 
     /** The pointers {@code host} was given, in order. */
-    List<GraphPointer> pointers(String host) {
+    public List<GraphPointer> pointers(String host) {
         return List.copyOf(pointers.getOrDefault(host, List.of()));
     }
 
     /** How many pointers to {@code deploy} {@code host} was given. */
-    long times(String host, long deploy) {
+    public long times(String host, long deploy) {
         return pointers(host).stream().filter(p -> p.getDeploy() == deploy).count();
     }
 
     /** Reports {@code host}'s last pointer's deploy as it stands: converged, or failed when failing; nothing while held. */
-    void report(String host) {
+    public void report(String host) {
         List<GraphPointer> given = pointers(host);
         if (given.isEmpty() || held.contains(host)) return;
         GraphPointer last = given.getLast();

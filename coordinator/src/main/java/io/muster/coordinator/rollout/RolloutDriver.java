@@ -63,8 +63,12 @@ public final class RolloutDriver {
 
     /** A key under {@code hosts/}, from the listing or the watch. */
     public void host(KeyValue kv, boolean deleted) {
-        if (deleted) hosts.delete(kv);
-        else hosts.put(kv);
+        try {
+            if (deleted) hosts.delete(kv);
+            else hosts.put(kv);
+        } catch (Stored.CorruptKeyException e) {
+            hosts.delete(kv); // counts as none: the leader writes a pointer anew, an agent its status
+        }
     }
 
     /**

@@ -100,7 +100,8 @@ public final class DeployWait {
                     }
                     waves.ifPresent(progress::rollout);
                     progress.converged(outcome.hosts().size() - outcome.pending().size() - outcome.failed().size(), outcome.hosts().size());
-                    if (outcome.pending().isEmpty() || outcome.supersededBy() != 0 || outcome.halted()) return outcome;
+                    boolean settled = outcome.pending().isEmpty() && waves.map(r -> !r.state().equals("running")).orElse(true); // its last step to come
+                    if (settled || outcome.supersededBy() != 0 || outcome.halted()) return outcome;
                     long left = deadline - System.nanoTime();
                     Object event = left <= 0 ? null : events.poll(left, TimeUnit.NANOSECONDS);
                     if (event == null) return outcome;

@@ -28,12 +28,13 @@ final class WaveProgress {
         for (RolloutView.WaveView wave : rollout.waves()) {
             String last = shown.put(wave.number(), wave.state());
             if (wave.state().equals("waiting") || wave.state().equals(last) && !wave.state().equals("running")) continue;
+            if (!terminal && (last == null || last.equals("waiting"))) { // also for a wave that went by between two looks
+                err.println("wave " + wave.number() + " of " + waves + (wave.canary() ? " (canary)" : "") + " started: " + hosts(wave.hosts().size()));
+            }
             if (wave.state().equals("running")) {
                 if (terminal) {
                     err.print("\r" + bar(wave, waves));
                     barOpen = true;
-                } else if (last == null || last.equals("waiting")) {
-                    err.println("wave " + wave.number() + " of " + waves + (wave.canary() ? " (canary)" : "") + " started: " + hosts(wave.hosts().size()));
                 }
             } else {
                 finish();

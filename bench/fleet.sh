@@ -9,7 +9,10 @@
 # started on free loopback ports (data on /dev/shm) and a `muster coordinator` process. Two deploys go
 # through `muster deploy`: the first (2 roles, 2 directories and 4 files per host), then a one-line change
 # (one file's content on every host). Each is timed from the start of `muster deploy` to each host's status
-# saying converged on it with nothing failed, and the files are verified. Floors in the same run: N agents
+# saying converged on it with nothing failed, and the files are verified. Then a rollout: a third deploy with
+# `--canary 1 --batch 10%`, timed to its rollout done and every host converged; and a fourth whose canary (h0001)
+# fails a resource when it runs, timed from the canary's failed status to the rollout stalled (each as a watch sees
+# its write arrive), with how many hosts it reached (1: the others kept deploy 3). Floors in the same run: N agents
 # starting with no graph (to all statuses written), and etcd taking N status writes at once from one client.
 #
 # Exit codes: 0 targets met (or not measured: no N=1000), 1 a target missed, 2 the bench failed or a host
@@ -46,6 +49,7 @@ for n in "${sizes[@]}"; do [ "$n" -ge 1 ] || { echo "fleet.sh: N must be at leas
 TARGET_N=1000
 TARGET_FIRST_MS=10000   # 1000 hosts converged within 10 s of the deploy
 TARGET_CHANGE_MS=2000   # a one-line change on all 1000 within 2 s
+TARGET_HALT_MS=2000     # a failing canary's report to the rollout halted, 1000 hosts
 
 # --- what it needs -------------------------------------------------------------------------------------------
 command -v jq >/dev/null || { echo "fleet.sh: needs jq (apt-get install jq)" >&2; exit 2; }
@@ -70,6 +74,7 @@ run_harness io.muster.bench.fleet.Fleet "$root/muster" "$compile_threads"
 # --- targets -------------------------------------------------------------------------------------------------
 check_target "$all" hosts $TARGET_N first_converged_ms_1000 .first.converged_ms $TARGET_FIRST_MS "first deploy, N=$TARGET_N, command start to all converged"
 check_target "$all" hosts $TARGET_N change_converged_ms_1000 .change.converged_ms $TARGET_CHANGE_MS "one-line change, N=$TARGET_N, command start to all converged"
+check_target "$all" hosts $TARGET_N halt_ms_1000 .halt.halt_ms $TARGET_HALT_MS "rollout, N=$TARGET_N, failing canary's report to the halt"
 
 # --- output ----------------------------------------------------------------------------------------------------
 if [ "$output" = json ]; then
@@ -86,6 +91,12 @@ else
      $x.coordinator_cpu_s, $x.agents_cpu_s, $x.etcd_cpu_s] | @tsv' <<<"$all" |
     awk -F'\t' 'BEGIN { printf "%-7s %5s %8s %10s %9s %8s %10s %9s %8s   %s\n", "deploy", "N", "command", "published", "pointers", "running", "converged", "fan-out", "x floor", "CPU s: coordinator agents etcd" }
       { printf "%-7s %5d %8.0f %10.0f %9.0f %8.0f %10.0f %9.0f %8.1f   %6.1f %6.1f %6.1f\n", $1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12 }'
+  echo
+  echo "rollouts (canary 1, batch 10%), ms from the start of muster deploy:"
+  jq -r '.[] | [.hosts, .rollout.waves, .rollout.done_ms, .rollout.converged_ms, .halt.canary_failed_ms, .halt.stalled_ms, .halt.halt_ms,
+     .halt.hosts_reached] | @tsv' <<<"$all" |
+    awk -F'\t' 'BEGIN { printf "%5s %6s %10s %10s %15s %9s %14s %8s\n", "N", "waves", "done", "converged", "canary failed", "stalled", "failed->halt", "reached" }
+      { printf "%5d %6d %10.0f %10.0f %15.0f %9.0f %14.0f %8d\n", $1, $2, $3, $4, $5, $6, $7, $8 }'
   echo
   echo "floors, compile, etcd and memory:"
   jq -r '.[] | [.hosts, .agents_start_ms, .status_puts_floor_ms, .compile_median_ms, .compile_max_ms,

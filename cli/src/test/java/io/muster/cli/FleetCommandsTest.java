@@ -196,7 +196,7 @@ class FleetCommandsTest {
         assertThat(status.exit()).isZero();
         ReportSchema.assertValid(status.out());
         Map<?, ?> doc = (Map<?, ?>) Json.parse(status.out());
-        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("schema", "current_deploy", "hosts"));
+        assertThat(List.copyOf(doc.keySet())).isEqualTo(List.of("schema", "current_deploy", "hosts", "rollout"));
         assertThat(doc.get("current_deploy")).isEqualTo(1L);
         List<?> hosts = (List<?>) doc.get("hosts");
         Map<?, ?> db1 = (Map<?, ?>) hosts.get(0);

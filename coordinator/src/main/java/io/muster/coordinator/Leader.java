@@ -16,8 +16,10 @@ import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
 import io.muster.coordinator.etcd.WatchErrors;
+import io.muster.coordinator.rollout.RolloutDriver;
 import io.muster.proto.fleet.CurrentDeploy;
 import io.muster.proto.fleet.GraphPointer;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -38,7 +40,9 @@ import org.slf4j.LoggerFactory;
  * current deploy changes, its facts change or it registers (its alive key appears). A host whose pointer
  * already names the current deploy and its facts is left as it is, so a coordinator restarted or taking over
  * publishes nothing twice; each pointer is written ({@link PointerWriter}, many hosts per transaction)
- * fenced on the pointer as read and on the leader's key. A watch that ends (its revision compacted, or refused) is followed by a new listing. Old revisions are compacted now and then, keeping those of the last interval.
+ * fenced on the pointer as read and on the leader's key. While the current deploy goes out in waves, a host its
+ * rollout has not reached is compiled against the previous deploy ({@link RolloutDriver}, which also takes the
+ * rollout's steps as the hosts' statuses come in). A watch that ends (its revision compacted, or refused) is followed by a new listing. Old revisions are compacted now and then, keeping those of the last interval.
  */
 final class Leader {
     private static final Logger LOG = LoggerFactory.getLogger(Leader.class);
@@ -58,6 +62,7 @@ final class Leader {
     private final ExecutorService workers;
     private final CompileQueue queue;
     private final PointerWriter writer;
+    private final RolloutDriver rollouts;
     private volatile long current;
     private final AtomicInteger publishedCount = new AtomicInteger();
     private final AtomicInteger compileErrors = new AtomicInteger();
@@ -73,6 +78,7 @@ final class Leader {
         this.workers = Executors.newFixedThreadPool(threads, Thread.ofPlatform().name("muster-compile-", 1).daemon().factory());
         this.queue = new CompileQueue(workers, this::compile, this::published);
         this.writer = new PointerWriter(etcd, term);
+        this.rollouts = new RolloutDriver(etcd, term, Clock.systemUTC());
     }
 
     /** Leads until the term ends; returns why it ended. */
@@ -94,28 +100,39 @@ final class Leader {
         this.events = events;
         if (term.ended()) return;
         hosts.clear();
-        long revision = Pages.forEach(etcd, Keys.HOSTS, this::put); // compiled once the listing is whole, below
+        rollouts.relist();
+        long revision = Pages.forEach(etcd, Keys.HOSTS, kv -> { // compiled once the listing is whole, below
+            put(kv);
+            rollouts.host(kv, false);
+        });
         GetOption atListing = GetOption.builder().withRevision(revision).build();
         GetResponse deploy = etcd.await(etcd.kv().get(Keys.CURRENT_DEPLOY, atListing));
         current = deploy.getKvs().isEmpty() ? 0 : Stored.parse(CurrentDeploy.parser(), deploy.getKvs().getFirst()).getId();
+        rollouts.follow(current, revision);
         if (etcd.await(etcd.kv().get(term.key(), atListing)).getKvs().isEmpty()) term.end("its election key is gone");
         LOG.info("following {} hosts at revision {}, current deploy {}", hosts.size(), revision, current == 0 ? "none" : current);
         hosts.keySet().forEach(queue::mark);
         List<Watch.Watcher> watchers = new ArrayList<>();
         try {
-            for (ByteSequence key : List.of(Keys.HOSTS, Keys.CURRENT_DEPLOY, term.key())) {
-                WatchOption option = WatchOption.builder().isPrefix(key == Keys.HOSTS).withRevision(revision + 1).build();
+            for (ByteSequence key : List.of(Keys.HOSTS, Keys.CURRENT_DEPLOY, Keys.ROLLOUTS, term.key())) {
+                WatchOption option = WatchOption.builder().isPrefix(key == Keys.HOSTS || key == Keys.ROLLOUTS).withRevision(revision + 1).build();
                 watchers.add(etcd.jetcd().getWatchClient().watch(key, option, events::add, events::add));
             }
             long nextCompaction = System.nanoTime() + compactEvery.toNanos();
+            stepRollout();
             while (!term.ended()) {
-                Object event = events.poll(Math.max(0, nextCompaction - System.nanoTime()), TimeUnit.NANOSECONDS);
+                long wait = Math.min(Math.max(0, nextCompaction - System.nanoTime()), TimeUnit.MILLISECONDS.toNanos(rollouts.millisToDeadline()));
+                Object event = events.poll(wait, TimeUnit.NANOSECONDS);
                 if (event == null) {
-                    compact();
-                    nextCompaction = System.nanoTime() + compactEvery.toNanos();
+                    if (System.nanoTime() >= nextCompaction) {
+                        compact();
+                        nextCompaction = System.nanoTime() + compactEvery.toNanos();
+                    }
+                    stepRollout(); // a wave's timeout
                 } else if (event instanceof WatchResponse response) {
                     relists.reset();
                     for (WatchEvent e : response.getEvents()) apply(e);
+                    stepRollout();
                 } else if (event instanceof Throwable error && !WatchErrors.resumed(error)) {
                     LOG.info("a watch ended ({}); listing again", error.getMessage());
                     Thread.sleep(relists.next());
@@ -127,16 +144,27 @@ final class Leader {
         }
     }
 
-    private void apply(WatchEvent event) {
+    /** Takes the rollout's steps that are due (a wave that ends starts the next, which may halt at once); compiles the hosts they reach. */
+    private void stepRollout() throws EtcdUnreachableException {
+        boolean stepped = false;
+        while (!term.ended() && rollouts.check()) stepped = true;
+        if (stepped) hosts.keySet().forEach(queue::mark);
+    }
+
+    private void apply(WatchEvent event) throws EtcdUnreachableException {
         KeyValue kv = event.getKeyValue();
         boolean deleted = event.getEventType() == WatchEvent.EventType.DELETE;
         if (kv.getKey().equals(term.key())) {
             if (deleted) term.end("its election key was deleted (its lease expired)");
         } else if (kv.getKey().equals(Keys.CURRENT_DEPLOY)) {
             current = deleted ? 0 : Stored.parse(CurrentDeploy.parser(), kv).getId();
+            rollouts.follow(current, kv.getModRevision()); // written with it: which hosts get it now
             LOG.info("current deploy: {}", current == 0 ? "none" : current);
             hosts.keySet().forEach(queue::mark);
+        } else if (Keys.parseRollout(kv.getKey()) > 0) {
+            if (rollouts.rolloutChanged(kv, deleted)) hosts.keySet().forEach(queue::mark);
         } else {
+            rollouts.host(kv, deleted);
             String host = deleted ? delete(kv) : put(kv);
             if (host != null) queue.mark(host);
         }
@@ -192,7 +220,7 @@ final class Leader {
     /** Compiles and publishes one host's graph, unless its pointer names the current deploy and its facts already. */
     private void compile(String host) {
         HostState state = hosts.get(host);
-        long deploy = current;
+        long deploy = rollouts.deployFor(host); // the current deploy, or the previous one for a host its rollout has not reached
         if (term.ended() || deploy == 0 || state == null || !state.alive || state.facts == null) return;
         GraphPointer previous = state.pointer;
         if (previous != null && previous.getDeploy() == deploy && previous.getFacts().equals(ContentStore.sha256(state.facts))) return;

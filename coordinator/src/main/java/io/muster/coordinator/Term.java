@@ -3,6 +3,7 @@ package io.muster.coordinator;
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
+import io.muster.coordinator.rollout.LeaderFence;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -13,14 +14,16 @@ import java.util.concurrent.CompletableFuture;
  * @param key the election key, relative to the namespace
  * @param revision the key's creation revision
  */
-record Term(long lease, ByteSequence key, long revision, CompletableFuture<String> over) {
+record Term(long lease, ByteSequence key, long revision, CompletableFuture<String> over) implements LeaderFence {
 
-    Cmp stillLeader() {
+    @Override
+    public Cmp stillLeader() {
         return new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(revision));
     }
 
     /** Ends the term, saying why (the first reason given wins). */
-    void end(String why) {
+    @Override
+    public void end(String why) {
         over.complete(why);
     }
 

@@ -67,13 +67,22 @@ public final class TestFleet implements AutoCloseable {
 
     /** Deploys a bundle of {@code files} (path → content; site.yaml the root manifest); returns its id. */
     public long deploy(Map<String, String> files) throws Exception {
+        return deploy(files, Deployer.Claim.NONE);
+    }
+
+    /** Deploys a bundle whose site.yaml is {@code site}, writing what {@code claim} adds (a rollout); returns its id. */
+    public long deploy(String site, Deployer.Claim claim) throws Exception {
+        return deploy(Map.of("site.yaml", site), claim);
+    }
+
+    private long deploy(Map<String, String> files, Deployer.Claim claim) throws Exception {
         Path bundle = Files.createDirectories(dir.resolve("bundle-" + ++bundles));
         for (Map.Entry<String, String> file : files.entrySet()) {
             Path path = bundle.resolve(file.getKey());
             Files.createDirectories(path.getParent());
             Files.writeString(path, file.getValue());
         }
-        return new Deployer(etcd, Clock.systemUTC()).publish(new BundleReader(BundleReader.DEFAULT_MAX_BYTES, w -> {}).read(bundle), "test", "t@h").id();
+        return new Deployer(etcd, Clock.systemUTC()).publish(new BundleReader(BundleReader.DEFAULT_MAX_BYTES, w -> {}).read(bundle), "test", "t@h", claim).id();
     }
 
     public Optional<KeyValue> pointerKey(String host) throws EtcdUnreachableException {

@@ -18,6 +18,7 @@ import java.util.regex.Pattern;
  * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked)
  * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
+ * rollouts/&lt;id&gt;           how deploy id goes out in waves (fleet.Rollout); ids zero-padded as deploys'
  * coordinator/leader      the coordinators' election
  * world/hosts/&lt;host&gt;/&lt;key&gt;   a host's World keys; world/shared/&lt;key&gt; the fleet's shared ones
  * exported/&lt;kind&gt;/&lt;host&gt;/&lt;name&gt;   a resource a host exports, bound to its agent's lease ('%' and '/' in the
@@ -33,6 +34,8 @@ public final class Keys {
     public static final ByteSequence BLOBS = key("blobs/");
     public static final ByteSequence DEPLOYS = key("deploys/");
     public static final ByteSequence CURRENT_DEPLOY = key("deploys/current");
+    /** Not under deploys/, whose listing reads every key there as a deploy. */
+    public static final ByteSequence ROLLOUTS = key("rollouts/");
     public static final ByteSequence LEADER = key("coordinator/leader");
     public static final ByteSequence EXPORTED = key("exported/");
 
@@ -98,9 +101,23 @@ public final class Keys {
 
     /** The id of a {@code deploys/<id>} key; -1 for {@code deploys/current} and anything else. */
     public static long parseDeploy(ByteSequence key) {
+        return parseId("deploys/", key);
+    }
+
+    public static ByteSequence rollout(long id) {
+        if (id < 1) throw new IllegalArgumentException("deploy ids start at 1, got " + id);
+        return key(String.format(Locale.ROOT, "rollouts/%020d", id));
+    }
+
+    /** The deploy id of a {@code rollouts/<id>} key; -1 for anything else. */
+    public static long parseRollout(ByteSequence key) {
+        return parseId("rollouts/", key);
+    }
+
+    private static long parseId(String prefix, ByteSequence key) {
         String text = text(key);
-        if (!text.startsWith("deploys/")) return -1;
-        String digits = text.substring("deploys/".length());
+        if (!text.startsWith(prefix)) return -1;
+        String digits = text.substring(prefix.length());
         return digits.matches("[0-9]{20}") ? Long.parseLong(digits) : -1;
     }
 

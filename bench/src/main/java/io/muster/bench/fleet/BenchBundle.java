@@ -27,10 +27,27 @@ final class BenchBundle {
 
     /** Writes the bundle with {@code release} as the content of each host's etc/release. */
     void release(int release) throws IOException {
+        release(release, null);
+    }
+
+    /**
+     * As {@link #release(int)}, with a resource that fails on host {@code broken} when it runs (a file under its
+     * etc/release, which is a file; every {@code nodes:} match applies): the failing canary of the rollout that halts.
+     */
+    void release(int release, String broken) throws IOException {
         Files.createDirectories(dir.resolve("roles"));
-        Files.writeString(manifest(), """
+        Files.writeString(manifest(), broken == null ? """
                 nodes:
                   "h*": [roles/base.yaml, roles/app.yaml]
+                """ : """
+                nodes:
+                  "h*": [roles/base.yaml, roles/app.yaml]
+                  "%s": [roles/broken.yaml]
+                """.formatted(broken));
+        Files.writeString(dir.resolve("roles/broken.yaml"), """
+                resources:
+                  - file:
+                      - ${ facts.root }/etc/release/broken: {content: "a file under a file\\n"}
                 """);
         Files.writeString(dir.resolve("roles/base.yaml"), """
                 resources:

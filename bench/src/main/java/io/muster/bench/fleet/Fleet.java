@@ -14,7 +14,9 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.dev.DevEtcd;
+import io.muster.coordinator.rollout.Rollouts;
 import io.muster.proto.fleet.HostStatus;
+import io.muster.proto.fleet.RolloutState;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -32,7 +34,8 @@ import java.util.concurrent.CompletableFuture;
 /**
  * The harness of bench/fleet.sh: one run of N simulated hosts ({@link SimulatedHosts}) against a real etcd
  * (the one {@code muster coordinator --dev} starts, {@link DevEtcd}: the etcd on PATH, on a free loopback port, its data in the work directory) and a real {@code muster coordinator} ({@link CoordinatorProcess}), two deploys through
- * {@code muster deploy} (the first, then a one-line change), and the floors. Progress on stderr; one JSON
+ * {@code muster deploy} (the first, then a one-line change), a deploy in waves (canary 1, batch 10%) and one whose
+ * canary fails, and the floors. Progress on stderr; one JSON
  * object on stdout, which the script turns into its table.
  *
  * <pre>
@@ -107,6 +110,8 @@ public final class Fleet {
                 bundle.release(release);
                 out.put(release == 1 ? "first" : "change", deploy(watch, bundle, hosts, coordinator, release));
             }
+            out.put("rollout", rollout(watch, bundle, hosts));
+            out.put("halt", halt(watch, bundle));
             out.put("status_puts_floor_ms", statusPutsFloor(hosts.names()));
             out.put("agents_peak_rss_mb", ProcStatus.peakRssMb(ProcessHandle.current().pid()));
             out.put("agents_threads", ProcStatus.threads(ProcessHandle.current().pid()));
@@ -133,13 +138,8 @@ public final class Fleet {
         double agentsCpu = ProcStatus.cpuSeconds(self);
         double etcdCpu = ProcStatus.cpuSeconds(etcdPid);
         long start = System.nanoTime();
-        Process deploy = new ProcessBuilder(muster.toString(), "deploy", "--etcd", endpoint, "--namespace", NAMESPACE,
-                "--message", "bench release " + release, bundle.dir().toString())
-                .redirectError(work.resolve("deploy-" + release + ".err").toFile()).start();
-        String printed = new String(deploy.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
-        if (deploy.waitFor() != 0) throw new IllegalStateException("muster deploy exited " + deploy.exitValue() + "; see " + work.resolve("deploy-" + release + ".err"));
+        long id = deployCommand(bundle, release);
         long deployed = System.nanoTime();
-        long id = Long.parseLong(printed.substring(printed.lastIndexOf('\n') + 1)); // its last line: JVM options may print before
         long converged = watch.awaitConverged(id, n, CONVERGE_WITHIN);
         if (converged < 0) throw new IllegalStateException(watch.converged(id) + " of " + n + " hosts converged on deploy " + id + " within " + CONVERGE_WITHIN);
         double coordinatorUsed = coordinator.cpuSeconds() - coordinatorCpu;
@@ -160,6 +160,53 @@ public final class Fleet {
                 .put("keys_before", keysBefore).put("keys_after", keys())
                 .put("db_bytes_before", dbBefore).put("db_bytes_after", dbSize())
                 .put("written", written);
+    }
+
+    /** Runs {@code muster deploy FLAGS} on the bundle; returns the id it printed. */
+    private long deployCommand(BenchBundle bundle, int release, String... flags) throws Exception {
+        List<String> command = new ArrayList<>(List.of(muster.toString(), "deploy", "--etcd", endpoint, "--namespace", NAMESPACE,
+                "--message", "bench release " + release));
+        command.addAll(List.of(flags));
+        command.add(bundle.dir().toString());
+        Process deploy = new ProcessBuilder(command).redirectError(work.resolve("deploy-" + release + ".err").toFile()).start();
+        String printed = new String(deploy.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+        if (deploy.waitFor() != 0) throw new IllegalStateException("muster deploy exited " + deploy.exitValue() + "; see " + work.resolve("deploy-" + release + ".err"));
+        return Long.parseLong(printed.substring(printed.lastIndexOf('\n') + 1)); // its last line: JVM options may print before
+    }
+
+    /**
+     * A deploy in waves (canary 1, then waves of 10% of the hosts), through {@code muster deploy --canary 1 --batch
+     * 10%}: from the command's start to its rollout done, and to every host converged on it.
+     */
+    private Json rollout(FleetWatch watch, BenchBundle bundle, SimulatedHosts hosts) throws Exception {
+        bundle.release(3);
+        log("deploy 3 in waves (canary 1, batch 10%)");
+        long start = System.nanoTime();
+        long id = deployCommand(bundle, 3, "--canary", "1", "--batch", "10%");
+        long done = watch.awaitRollout(id, RolloutState.DONE, CONVERGE_WITHIN);
+        long converged = watch.awaitConverged(id, n, CONVERGE_WITHIN);
+        if (done < 0 || converged < 0) throw new IllegalStateException("deploy " + id + "'s rollout was not done within " + CONVERGE_WITHIN + "; "
+                + watch.converged(id) + " of " + n + " hosts converged");
+        verify(hosts, 3, fleet);
+        int waves = Rollouts.read(fleet, id).orElseThrow().getWavesCount();
+        return new Json().put("deploy", id).put("waves", waves).put("done_ms", ms(done - start)).put("converged_ms", ms(converged - start));
+    }
+
+    /**
+     * A deploy in waves whose canary fails (a resource of its own that fails when it runs): from the canary's failed
+     * status arriving to the rollout stalled arriving (both as a watch sees them), and how many hosts it reached.
+     */
+    private Json halt(FleetWatch watch, BenchBundle bundle) throws Exception {
+        String canary = SimulatedHosts.name(1);
+        bundle.release(4, canary);
+        log("deploy 4 in waves, its canary failing");
+        long start = System.nanoTime();
+        long id = deployCommand(bundle, 4, "--canary", "1", "--batch", "10%");
+        long stalled = watch.awaitRollout(id, RolloutState.STALLED, CONVERGE_WITHIN);
+        long failed = watch.failed(id, canary);
+        if (stalled < 0 || failed < 0) throw new IllegalStateException("deploy " + id + "'s rollout did not halt on its failing canary within " + CONVERGE_WITHIN);
+        return new Json().put("deploy", id).put("canary_failed_ms", ms(failed - start)).put("stalled_ms", ms(stalled - start))
+                .put("halt_ms", ms(stalled - failed)).put("hosts_reached", watch.pointed(id));
     }
 
     /** Every host's etc/release holds the release: the status said converged, the files must say so too. */

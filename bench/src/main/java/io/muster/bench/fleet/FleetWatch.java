@@ -10,6 +10,8 @@ import io.etcd.jetcd.watch.WatchResponse;
 import io.muster.proto.fleet.CurrentDeploy;
 import io.muster.proto.fleet.GraphPointer;
 import io.muster.proto.fleet.HostStatus;
+import io.muster.proto.fleet.Rollout;
+import io.muster.proto.fleet.RolloutState;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -41,6 +43,8 @@ final class FleetWatch implements AutoCloseable {
     private final Map<Long, Map<String, Long>> running = new HashMap<>(); // deploy → host → first status naming it
     private final Map<Long, Map<String, Long>> converged = new HashMap<>(); // deploy → host → first converged status on it
     private final Map<Long, Long> current = new HashMap<>(); // deploy → deploys/current naming it
+    private final Map<Long, Map<String, Long>> failed = new HashMap<>(); // deploy → host → first converged status on it with failures
+    private final Map<Long, Map<RolloutState, Long>> rollouts = new HashMap<>(); // deploy → its rollout's state → first seen
     private long seen; // the revision of the last event
 
     FleetWatch(Client client, String namespace, long fromRevision) {
@@ -73,8 +77,14 @@ final class FleetWatch implements AutoCloseable {
                 if (status.getDeploy() != 0 && status.getConverged() && status.getError().isEmpty() && status.getFailedCount() == 0) {
                     converged.computeIfAbsent(status.getDeploy(), d -> new HashMap<>()).putIfAbsent(parts[1], now);
                 }
+                if (status.getDeploy() != 0 && status.getConverged() && status.getFailedCount() > 0) {
+                    failed.computeIfAbsent(status.getDeploy(), d -> new HashMap<>()).putIfAbsent(parts[1], now);
+                }
             } else if (parts.length == 3 && parts[0].equals("hosts") && parts[2].equals("graph")) {
                 pointed.computeIfAbsent(GraphPointer.parseFrom(value).getDeploy(), d -> new HashMap<>()).putIfAbsent(parts[1], now);
+            } else if (parts.length == 2 && parts[0].equals("rollouts")) {
+                Rollout rollout = Rollout.parseFrom(value);
+                rollouts.computeIfAbsent(rollout.getDeploy(), d -> new HashMap<>()).putIfAbsent(rollout.getState(), now);
             } else if (key.equals("deploys/current")) {
                 current.putIfAbsent(CurrentDeploy.parseFrom(value).getId(), now);
             }
@@ -96,6 +106,7 @@ final class FleetWatch implements AutoCloseable {
             case "graphs" -> "graph";
             case "blobs" -> "blob";
             case "deploys" -> "deploy";
+            case "rollouts" -> "rollout";
             case "coordinator" -> "coordinator";
             case "floor" -> "floor";
             default -> "other";
@@ -110,6 +121,21 @@ final class FleetWatch implements AutoCloseable {
     /** Waits until {@code n} hosts have a converged status on {@code deploy} with nothing failed; the arrival of the last, or -1. */
     synchronized long awaitConverged(long deploy, int n, Duration patience) throws InterruptedException {
         return await(() -> converged.getOrDefault(deploy, Map.of()).size() >= n, patience) ? latest(converged.get(deploy).values()) : -1;
+    }
+
+    /** Waits until {@code deploy}'s rollout is {@code state}; when it was first seen so, or -1 after {@code patience}. */
+    synchronized long awaitRollout(long deploy, RolloutState state, Duration patience) throws InterruptedException {
+        return await(() -> rollouts.getOrDefault(deploy, Map.of()).containsKey(state), patience) ? rollouts.get(deploy).get(state) : -1;
+    }
+
+    /** When {@code host} first reported {@code deploy} converged with failed resources; -1 when it did not. */
+    synchronized long failed(long deploy, String host) {
+        return failed.getOrDefault(deploy, Map.of()).getOrDefault(host, -1L);
+    }
+
+    /** The hosts whose pointers named {@code deploy}. */
+    synchronized int pointed(long deploy) {
+        return pointed.getOrDefault(deploy, Map.of()).size();
     }
 
     /** How many hosts have converged on {@code deploy} so far. */

@@ -14,6 +14,8 @@ import io.muster.proto.fleet.Deploy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Publishes a bundle as a new deploy: its files as blobs (stored by content, so a file no deploy changed is
@@ -36,6 +38,19 @@ public final class Deployer {
         this.clock = clock;
     }
 
+    /**
+     * What else the transaction that claims a deploy's id writes, and what it depends on: asked again before each
+     * attempt, so it reads what it needs anew when another deploy came first.
+     */
+    public interface Claim {
+        Claim NONE = id -> new Extra(List.of(), List.of());
+
+        Extra extra(long id) throws EtcdUnreachableException, DeployException;
+    }
+
+    /** Compares the claiming transaction also makes, and what it also puts. */
+    public record Extra(List<Cmp> compares, List<Op> puts) {}
+
     /** What a deploy did: its id, and how many of its files were stored now (the others were there already). */
     public record Published(long id, int stored, int files) {}
 
@@ -44,6 +59,11 @@ public final class Deployer {
      * @throws DeployException when a file changed while it was read, or the listing is too big for etcd
      */
     public Published publish(Bundle bundle, String message, String who) throws EtcdUnreachableException, DeployException {
+        return publish(bundle, message, who, Claim.NONE);
+    }
+
+    /** As {@link #publish(Bundle, String, String)}, writing what {@code claim} adds in the transaction that claims the id. */
+    public Published publish(Bundle bundle, String message, String who, Claim claim) throws EtcdUnreachableException, DeployException {
         Deploy.Builder record = Deploy.newBuilder().setCreated(clock.millis()).setMessage(message).setWho(who).setManifest(bundle.manifest());
         int stored = 0;
         for (Bundle.File file : bundle.files()) {
@@ -59,11 +79,13 @@ public final class Deployer {
                         + "); list what it need not ship in " + bundle.root().resolve(IgnoreRules.FILE));
             }
             ByteSequence key = Keys.deploy(id);
-            boolean claimed = etcd.await(etcd.kv().txn()
-                    .If(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)))
-                    .Then(Op.put(key, ByteSequence.from(bytes), PutOption.DEFAULT),
-                            Op.put(Keys.CURRENT_DEPLOY, DeployHistory.currentValue(id), PutOption.DEFAULT))
-                    .commit()).isSucceeded();
+            Extra extra = claim.extra(id);
+            List<Cmp> compares = new ArrayList<>(extra.compares());
+            compares.add(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)));
+            List<Op> puts = new ArrayList<>(extra.puts());
+            puts.add(Op.put(key, ByteSequence.from(bytes), PutOption.DEFAULT));
+            puts.add(Op.put(Keys.CURRENT_DEPLOY, DeployHistory.currentValue(id), PutOption.DEFAULT));
+            boolean claimed = etcd.await(etcd.kv().txn().If(compares.toArray(Cmp[]::new)).Then(puts.toArray(Op[]::new)).commit()).isSucceeded();
             if (claimed) return new Published(id, stored, bundle.files().size());
         }
     }

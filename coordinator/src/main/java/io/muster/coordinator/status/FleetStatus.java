@@ -8,10 +8,12 @@ import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
 import io.muster.proto.fleet.CurrentDeploy;
+import io.muster.proto.fleet.Rollout;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalLong;
 
 /**
@@ -20,8 +22,9 @@ import java.util.OptionalLong;
  *
  * @param current the current deploy; empty before the first
  * @param exports by host, the ids ({@code kind#name}) of what it exports, in key order
+ * @param rollout the current deploy's rollout (with every host's progress, whatever {@code host}); empty when it has none
  */
-public record FleetStatus(OptionalLong current, List<HostView> hosts, Map<String, List<String>> exports) {
+public record FleetStatus(OptionalLong current, List<HostView> hosts, Map<String, List<String>> exports, Optional<RolloutView> rollout) {
 
     /** The fleet as etcd holds it now; only {@code host} when not null. */
     public static FleetStatus read(Etcd etcd, String host) throws EtcdUnreachableException {
@@ -37,7 +40,16 @@ public record FleetStatus(OptionalLong current, List<HostView> hosts, Map<String
                 exports.computeIfAbsent(key.host(), h -> new ArrayList<>()).add(key.kind() + "#" + key.name());
             }
         });
-        return new FleetStatus(id, table.hosts(), exports);
+        Optional<RolloutView> rollout = Optional.empty();
+        if (id.isPresent()) {
+            GetResponse stored = etcd.await(etcd.kv().get(Keys.rollout(id.getAsLong()), GetOption.builder().withRevision(revision).build()));
+            if (!stored.getKvs().isEmpty()) {
+                HostTable all = host == null ? table : new HostTable(); // a rollout's progress is the whole fleet's
+                if (host != null) Pages.forEach(etcd, Keys.HOSTS, all::put);
+                rollout = Optional.of(RolloutView.of(Stored.parse(Rollout.parser(), stored.getKvs().getFirst()), all::host));
+            }
+        }
+        return new FleetStatus(id, table.hosts(), exports, rollout);
     }
 
     /** The ids ({@code kind#name}) of what {@code host} exports. */

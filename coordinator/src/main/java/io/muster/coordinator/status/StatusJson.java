@@ -18,7 +18,8 @@ import java.util.Map;
  * "exports"}]}}; what a host has not reported yet is null ({@code converged} false, {@code failed} and {@code collected} empty), and
  * so is {@code deploy} while it runs none; {@code updated} is its last report's time in ISO-8601 UTC; {@code
  * collected} lists the exports of other hosts it matched, {@code rejected} saying why when it did not apply one;
- * {@code exports} the ids ({@code kind#name}) of what it exports (not in {@code deploy --wait}'s hosts).
+ * {@code exports} the ids ({@code kind#name}) of what it exports (not in {@code deploy --wait}'s hosts); {@code rollout}
+ * the current deploy's waves ({@link RolloutJson}), null when it went out at once.
  */
 public final class StatusJson {
     private StatusJson() {}
@@ -33,6 +34,7 @@ public final class StatusJson {
         Map<String, Object> doc = JsonDocument.create();
         doc.put("current_deploy", fleet.current().isPresent() ? fleet.current().getAsLong() : null);
         doc.put("hosts", hosts);
+        doc.put("rollout", fleet.rollout().map(RolloutJson::of).orElse(null));
         return Json.pretty(doc) + "\n";
     }
 

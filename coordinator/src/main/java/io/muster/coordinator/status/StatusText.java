@@ -21,6 +21,7 @@ public final class StatusText {
     public static String render(FleetStatus fleet, Instant now) {
         StringBuilder out = new StringBuilder();
         out.append("current deploy: ").append(fleet.current().isPresent() ? fleet.current().getAsLong() : "none").append('\n');
+        fleet.rollout().ifPresent(rollout -> out.append(RolloutText.render(rollout)));
         if (fleet.hosts().isEmpty()) return out.append("no hosts\n").toString();
         List<List<String>> rows = new ArrayList<>();
         rows.add(HEADER);

@@ -58,7 +58,7 @@ import picocli.CommandLine.Spec;
         footer = {
                 "  muster deploy examples/fleet --wait     deploy, wait for the hosts",
                 "  muster deploy site/other.yaml --message \"new motd\" --output json",
-                "  muster deploy examples/fleet --canary 1 --batch 10% --wait   one host, then waves of a tenth of the hosts",
+                "  muster deploy examples/fleet --canary 1 --batch 10%% --wait   one host, then waves of a tenth of the hosts",
                 "  muster deploy --resume 7 --wait         check the halted wave of deploy 7 again and go on"})
 final class DeployCommand implements Callable<Integer> {
     @Parameters(index = "0", arity = "0..1", paramLabel = "DIR|FILE", description = "The bundle's directory, or its root manifest.")

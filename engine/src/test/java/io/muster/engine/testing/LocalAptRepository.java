@@ -32,7 +32,8 @@ public final class LocalAptRepository implements AutoCloseable {
 
     /**
      * Builds and publishes the packages {@code specs} in {@code dir}: {@code hello=1.0}, or
-     * {@code tool=1.0:lib} for a package that depends on {@code lib}; names without their prefix. apt reads
+     * {@code tool=1.0:lib} for a package that depends on {@code lib}, {@code web=1.0@service} for one with a daemon
+     * and its init script (see the script's header); names without their prefix. apt reads
      * {@code dir} as its sandbox user: its parent (a test's temp directory, 0700) is opened for others to search.
      */
     public static LocalAptRepository publish(Path dir, String... specs) throws IOException, InterruptedException {
@@ -52,13 +53,14 @@ public final class LocalAptRepository implements AutoCloseable {
         return prefix + shortName;
     }
 
-    /** {@code name=version:dep,dep} with every name prefixed. */
+    /** {@code name=version:dep,dep[@service]} with every name prefixed. */
     private String prefixed(String spec) {
-        String[] nameAndRest = spec.split("=", 2);
+        String service = spec.endsWith("@service") ? "@service" : "";
+        String[] nameAndRest = spec.substring(0, spec.length() - service.length()).split("=", 2);
         String[] versionAndDepends = nameAndRest[1].split(":", 2);
         String depends = versionAndDepends.length == 1 ? ""
                 : ":" + String.join(",", List.of(versionAndDepends[1].split(",")).stream().map(this::name).toList());
-        return name(nameAndRest[0]) + "=" + versionAndDepends[0] + depends;
+        return name(nameAndRest[0]) + "=" + versionAndDepends[0] + depends + service;
     }
 
     /** Purges what was installed from it (or left configuration files), so that the next test starts clean. */

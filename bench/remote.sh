@@ -68,11 +68,18 @@ use_jdk
 out=/tmp/muster-bench-remote
 pids=()
 users=()
+# userdel refuses a user with processes left: the sessions the listening sshd forked (and Ansible's
+# persistent connections) outlive it, so they are killed first.
+remove_user() {
+  pkill -KILL -u "$1" 2>/dev/null || true
+  for _ in $(seq 1 50); do pgrep -u "$1" >/dev/null || break; sleep 0.1; done
+  userdel -r "$1" >/dev/null 2>&1 || true
+}
 cleanup() {
   local pid u
   for pid in "${pids[@]}"; do kill "$pid" 2>/dev/null || true; done
   for pid in "${pids[@]}"; do wait "$pid" 2>/dev/null || true; done
-  for u in "${users[@]}"; do userdel -r "$u" >/dev/null 2>&1 || true; done
+  for u in "${users[@]}"; do remove_user "$u"; done
   rm -rf "$out"
   remove_work_dir
 }
@@ -90,7 +97,7 @@ ports=()
 log "starting $max_h sshd hosts..."
 for i in $(seq 1 "$max_h"); do
   u="mbench$i"
-  userdel -r "$u" >/dev/null 2>&1 || true
+  remove_user "$u"
   useradd -m -p '*' -s /bin/bash "$u"   # '*': no password, but not locked ('!'), which sshd refuses
   users+=("$u")
   install -d -m 0700 -o "$u" -g "$u" "/home/$u/.ssh"

@@ -11,6 +11,7 @@ import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Duration;
 import java.util.List;
@@ -150,8 +151,10 @@ class LiveRunTest {
 
         Files.writeString(deep, "tampered");
         await().atMost(PATIENCE).until(() -> Files.readString(deep).equals("v1"));
-        Files.createDirectories(site.resolve("a/new"));
-        Files.writeString(site.resolve("a/new/stray"), "x");
+        // made outside and moved in at once: muster purges a new directory the moment it appears, before a file could be written in it
+        Path stray = Files.createDirectories(dir.resolve("stray"));
+        Files.writeString(stray.resolve("stray"), "x");
+        Files.move(stray, site.resolve("a/new"), StandardCopyOption.ATOMIC_MOVE);
         await().atMost(PATIENCE).until(() -> !Files.exists(site.resolve("a/new")));
         Files.createDirectories(dir.resolve("files/c"));
         Files.writeString(dir.resolve("files/c/added"), "v2"); // an edit of the source is copied too

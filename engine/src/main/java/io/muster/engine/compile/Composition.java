@@ -1,5 +1,9 @@
 package io.muster.engine.compile;
 
+import io.muster.engine.format.ForeignManifest;
+import io.muster.engine.format.ManifestFormat;
+import io.muster.engine.format.ManifestFormats;
+import io.muster.engine.format.NativeManifest;
 import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Origin;
 import io.muster.engine.manifest.ManifestException;
@@ -94,18 +98,21 @@ final class Composition {
         return top;
     }
 
-    private List<Declaration> readManifest(YNode.Dict top, Level level) throws ManifestException {
+    private List<Declaration> readManifest(YNode.Dict written, Level level) throws ManifestException {
+        Path file = level.file().toAbsolutePath().normalize();
+        NativeManifest manifest = translated(written, level, file);
+        YNode.Dict top = manifest.manifest();
         for (YNode.Entry e : top.entries().values()) {
             if (!TOP_LEVEL.contains(e.key())) {
                 problems.add(e.keyMark(), "unknown top-level key '" + e.key() + "'" + Suggest.hint(e.key(), TOP_LEVEL)
                         + "; expected " + String.join(", ", TOP_LEVEL));
             }
         }
-        Path file = level.file().toAbsolutePath().normalize();
         manifests.add(file);
         Path directory = file.getParent();
         Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE, options.reads());
-        Map<String, Object> data = DataResolver.resolve(top, base, level.aggregateData(), options.data());
+        Map<String, Object> data = manifest.resolvedData().isPresent() ? manifest.resolvedData().get()
+                : DataResolver.resolve(top, base, level.aggregateData(), options.data());
         Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE, options.reads());
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
@@ -116,6 +123,15 @@ final class Composition {
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
+    }
+
+    /** The manifest in the native shape: as written, or as its format ({@link ManifestFormats}) translates it. */
+    private NativeManifest translated(YNode.Dict written, Level level, Path file) throws ManifestException {
+        Optional<ManifestFormat> format = ManifestFormats.of(written);
+        if (format.isEmpty()) return NativeManifest.of(written);
+        ForeignManifest source = new ForeignManifest(file, options.facts(), options.env(), level.aggregateData(), options.data(),
+                options.kinds(), problems);
+        return format.get().translate(written, source);
     }
 
     /**

@@ -5,6 +5,8 @@ import io.muster.engine.format.ManifestFormat;
 import io.muster.engine.format.ManifestFormats;
 import io.muster.engine.format.NativeManifest;
 import io.muster.engine.graph.Collect;
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.graph.Origin;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Mark;
@@ -52,6 +54,7 @@ final class Composition {
     private final Map<String, List<Declaration>> members = new LinkedHashMap<>();
     private final Set<Path> manifests = new LinkedHashSet<>();
     private final List<Collect> collects = new ArrayList<>();
+    private final List<Edge> sequenceEdges = new ArrayList<>();
 
     /**
      * A manifest to read: the chain of real paths that led to it (for cycles), its origin, the data its
@@ -83,6 +86,11 @@ final class Composition {
     /** The {@code collect:} blocks of every manifest read, in the order read. */
     List<Collect> collects() {
         return collects;
+    }
+
+    /** The edges from each resource to the next of a manifest whose written order is its schedule. */
+    List<Edge> sequenceEdges() {
+        return sequenceEdges;
     }
 
     /** Every manifest read, absolute. */
@@ -118,11 +126,16 @@ final class Composition {
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         collects.addAll(new CollectBlocks(scope, options.kinds(), problems).read(top.get(CollectBlocks.KEY)));
+        manifest.sequence().ifPresent(reason -> inSequence(own, reason));
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
+    }
+
+    private void inSequence(List<Declaration> own, EdgeReason reason) {
+        for (int i = 1; i < own.size(); i++) sequenceEdges.add(new Edge(own.get(i - 1).id(), own.get(i).id(), reason));
     }
 
     /** The manifest in the native shape: as written, or as its format ({@link ManifestFormats}) translates it. */

@@ -63,6 +63,7 @@ public final class ManifestCompiler {
         List<Vertex> vertices = ScopeTables.assign(built, byId, problems);
         problems.throwIfAny();
         List<Edge> edges = new ArrayList<>(builder.edges());
+        edges.addAll(composition.sequenceEdges());
         MemberEdges.add(declarations, composition.members(), byId, edges);
         edges.addAll(AutoEdges.find(vertices, builder.instances(), edges));
         List<Edge> unique = List.copyOf(new LinkedHashSet<>(edges));

@@ -5,6 +5,6 @@
  * foreign tree into muster's native shape with the foreign file's marks, so every command compiles, plans and
  * runs it as any manifest. Each format lives in a subpackage ({@code ccm}, {@code mgmt}).
  *
- * <p>May import {@code manifest}, {@code resource} (the kind registry) and {@code template}, never {@code compile}.
+ * <p>May import {@code manifest}, {@code graph} (edge reasons), {@code resource} (the kind registry), {@code template} and {@code util}, never {@code compile}.
  */
 package io.muster.engine.format;

@@ -8,10 +8,20 @@ public enum EdgeReason {
     /** The later resource reads a value the earlier one produces ({@code lookup}). */
     LOOKUP,
     /** The earlier resource is a member of the later aggregate ({@link Vertex.Role#AGGREGATE}). */
-    CHILD;
+    CHILD,
+    /**
+     * The later resource was written after the earlier one in a format whose order is its schedule (a CCM
+     * manifest): it waits for the earlier one to settle, and runs even when that one failed.
+     */
+    ORDER;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
+    }
+
+    /** Whether a failure of the earlier resource skips the later one. */
+    public boolean blocksOnFailure() {
+        return this != ORDER;
     }
 
     /** Whether a change of the earlier resource refreshes the later one. */

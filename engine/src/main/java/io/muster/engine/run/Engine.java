@@ -266,7 +266,7 @@ final class Engine implements AutoCloseable {
             for (Link l : links(g, g.graph().incoming(v.id()), true)) {
                 ResourceReport last = l.worker().last();
                 if (l.edge().reason() == EdgeReason.CHILD && last != null) members.put(l.edge().from(), last);
-                if (blockedBy == null && failuresBlock() && l.worker().state() == Worker.State.FAILED) blockedBy = l.worker().failure();
+                if (blockedBy == null && failuresBlock() && l.edge().reason().blocksOnFailure() && l.worker().state() == Worker.State.FAILED) blockedBy = l.worker().failure();
             }
             ResourceReport outcome = g.aggregateOutcome().of(v, members, blockedBy);
             if (!membersChanged || outcome.status() != Status.STABLE) return outcome;

@@ -282,6 +282,7 @@ final class Worker {
     private Worker firstDependency(State wanted, boolean members) {
         for (WorkerRun.Link dependency : run.dependencies(id)) {
             if (!members && dependency.edge().reason() == EdgeReason.CHILD) continue;
+            if (wanted == State.FAILED && !dependency.edge().reason().blocksOnFailure()) continue;
             if (dependency.worker().state() == wanted) return dependency.worker();
         }
         return null;

@@ -13,6 +13,14 @@ import org.junit.jupiter.api.io.TempDir;
 
 /** A Choria CCM manifest applied through the CLI behaves as CCM applies it: real files, real processes. */
 class CcmManifestsTest {
+    /** A command, one that fails, and a command: each of the two that run appends to ROOT/log. */
+    private static final String THREE_EXECS = """
+                - exec:
+                    - "/bin/sh -c 'echo first >> ROOT/log'": {}
+                    - "/bin/false": {}
+                    - "/bin/sh -c 'echo third >> ROOT/log'": {}
+            """;
+
     @TempDir
     Path dir;
 
@@ -40,11 +48,7 @@ class CcmManifestsTest {
         Path site = write("""
                 ccm:
                   resources:
-                    - exec:
-                        - "/bin/sh -c 'echo first >> ROOT/log'": {}
-                        - "/bin/false": {}
-                        - "/bin/sh -c 'echo third >> ROOT/log'": {}
-                """);
+                """ + THREE_EXECS);
         Cli run = apply(site);
         assertThat(run.exit()).isNotZero();
         assertThat(dir.resolve("log")).hasContent("first\nthird");
@@ -56,11 +60,7 @@ class CcmManifestsTest {
                 ccm:
                   fail_on_error: true
                   resources:
-                    - exec:
-                        - "/bin/sh -c 'echo first >> ROOT/log'": {}
-                        - "/bin/false": {}
-                        - "/bin/sh -c 'echo third >> ROOT/log'": {}
-                """);
+                """ + THREE_EXECS);
         Cli run = apply(site);
         assertThat(run.exit()).isNotZero();
         assertThat(dir.resolve("log")).hasContent("first");

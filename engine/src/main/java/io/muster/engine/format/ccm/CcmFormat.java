@@ -54,7 +54,7 @@ public final class CcmFormat implements ManifestFormat {
             throw new ManifestException(ccm.mark(), "manifest must contain resources (ccm.resources)");
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
-                new ApplyKind(data));
+                new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
         List<Translated> translated = new ArrayList<>(new ResourceList(kinds, templates, source.problems()).read(resources));
         Messages messages = new Messages(source.file(), templates, source.problems());
         messages.pre(ccm.entries().get("pre_message")).ifPresent(m -> translated.addFirst(m));

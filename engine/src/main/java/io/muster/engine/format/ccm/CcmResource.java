@@ -133,6 +133,15 @@ final class CcmResource {
         return List.of();
     }
 
+    /** The value of a CCM expression (a scaffold template's tag) with {@code data}, or null when reported as invalid. */
+    Object evaluate(String expression, Map<String, Object> data) {
+        try {
+            return render.evaluate(expression, data);
+        } catch (IllegalArgumentException failure) {
+            throw new IllegalArgumentException("'" + expression + "': " + failure.getMessage(), failure);
+        }
+    }
+
     /** The property as written: for one CCM renders just before the resource runs. */
     Optional<YNode> deferred(String property) {
         return entry(property).map(YNode.Entry::value);

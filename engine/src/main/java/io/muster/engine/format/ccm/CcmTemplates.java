@@ -21,4 +21,9 @@ final class CcmTemplates implements Render {
         }
         return plain;
     }
+
+    @Override
+    public Object evaluate(String expression, Map<String, Object> data) {
+        throw new IllegalArgumentException("CCM expressions are not evaluated yet");
+    }
 }

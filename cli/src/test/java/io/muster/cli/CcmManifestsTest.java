@@ -156,4 +156,37 @@ class CcmManifestsTest {
         assertThat(Cli.run("graph", good).out()).contains("exec#/bin/true");
         assertThat(Cli.run("plan", good, "--tmp-prefix").out()).contains("exec#/bin/true");
     }
+
+    @Test
+    void aScaffoldWritesItsTreePurgesStraysRunsPostCommandsAndRemovesOnlyItsOwnFiles() throws IOException {
+        manifests.write("templates/site/index.html", "<h1>welcome</h1>\n");
+        manifests.write("templates/site/bin/start.sh", "#!/bin/sh\nexec true\n");
+        manifests.write("templates/site/empty.txt", "  \n");
+        Files.createDirectories(dir.resolve("www"));
+        Files.writeString(dir.resolve("www/stray.txt"), "left over");
+        String manifest = """
+                ccm:
+                  resources:
+                    - scaffold:
+                        - ROOT/www:
+                            ensure: ENSURE
+                            source: templates/site
+                            purge: true
+                            skip_empty: true
+                            post:
+                              - "*.sh": "chmod 0755 {}"
+                """;
+        Cli first = apply(write(manifest.replace("ENSURE", "present")));
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(dir.resolve("www/index.html")).hasContent("<h1>welcome</h1>");
+        assertThat(Files.isExecutable(dir.resolve("www/bin/start.sh"))).isTrue();
+        assertThat(dir.resolve("www/empty.txt")).doesNotExist();
+        assertThat(dir.resolve("www/stray.txt")).doesNotExist();
+        assertThat(apply(write(manifest.replace("ENSURE", "present"))).out()).contains("changed 0,");
+        Files.writeString(dir.resolve("www/mine.txt"), "not the scaffold's");
+        apply(write(manifest.replace("ENSURE", "absent").replace("purge: true", "purge: false")));
+        assertThat(dir.resolve("www/index.html")).doesNotExist();
+        assertThat(dir.resolve("www/bin")).doesNotExist();
+        assertThat(dir.resolve("www/mine.txt")).exists();
+    }
 }

@@ -35,7 +35,7 @@ final class ApplyKind implements CcmKind {
             if (r.bool(flag)) out.put(flag, true, r.markOf(flag));
         }
         if (r.has("allow_apply")) out.put("allow_apply", r.bool("allow_apply"), r.markOf("allow_apply"));
-        Object data = r.entry("data").map(e -> e.value().plain()).orElse(parentData);
+        Object data = r.has("data") ? r.value("data") : parentData;
         if (!(data instanceof Map<?, ?>)) r.problem(r.markOf("data"), "data: expected a map");
         else if (!((Map<?, ?>) data).isEmpty()) out.put("data", data, r.markOf("data"));
         return out;

@@ -101,6 +101,12 @@ final class CcmResource {
         return String.valueOf(value);
     }
 
+    /** The property rendered now, of any type (null when unset). */
+    Object value(String property) {
+        YNode.Entry e = properties.get(property);
+        return e == null ? null : rendered(e);
+    }
+
     /** The property rendered now, as a boolean (false when unset). */
     boolean bool(String property) {
         YNode.Entry e = properties.get(property);

@@ -50,8 +50,7 @@ final class ScaffoldKind implements CcmKind {
         if (!engine.equals("go") && !engine.equals("jet")) r.problem(r.markOf("engine"), "engine must be one of \"go\" or \"jet\"");
         List<Map<String, String>> post = post(r);
         if (r.invalid()) return out;
-        Map<String, Object> data = r.entry("data").map(e -> e.value().plain()).filter(d -> d instanceof Map<?, ?> m && !m.isEmpty())
-                .map(d -> Maps.cast((Map<?, ?>) d)).orElse(manifestData);
+        Map<String, Object> data = r.value("data") instanceof Map<?, ?> own && !own.isEmpty() ? Maps.cast(own) : manifestData;
         ScaffoldTemplate template = new ScaffoldTemplate(engine.equals("go"),
                 r.has("left_delimiter") ? r.string("left_delimiter") : engine.equals("go") ? "{{" : "[[",
                 r.has("right_delimiter") ? r.string("right_delimiter") : engine.equals("go") ? "}}" : "]]");

@@ -148,9 +148,12 @@ final class CcmResource {
         }
     }
 
-    /** The property as written: for one CCM renders just before the resource runs. */
+    /**
+     * A property CCM renders just before the resource runs (file content, exec command…): rendered now, with the
+     * same data, facts and environment, until the graph carries CCM templates to render at run time.
+     */
     Optional<YNode> deferred(String property) {
-        return entry(property).map(YNode.Entry::value);
+        return entry(property).map(e -> Nodes.of(rendered(e), e.value().mark()));
     }
 
     /** Where the property's value is written, or the resource's name when it is unset. */
@@ -160,10 +163,15 @@ final class CcmResource {
     }
 
     private Object rendered(YNode.Entry e) {
+        return rendered(e.key(), e.value());
+    }
+
+    /** A node of the property (the property's value, or a part of it) rendered now; null when reported. */
+    Object rendered(String property, YNode node) {
         try {
-            return render.now(e.value().plain(), e.value().mark());
+            return render.now(node.plain(), node.mark());
         } catch (IllegalArgumentException failure) {
-            problem(e.value().mark(), e.key() + ": " + failure.getMessage());
+            problem(node.mark(), property + ": " + failure.getMessage());
             return null;
         }
     }

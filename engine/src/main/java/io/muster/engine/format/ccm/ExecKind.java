@@ -53,19 +53,21 @@ final class ExecKind implements CcmKind {
     }
 
     private static void environment(CcmResource r, Translated out) {
-        r.deferred("environment").ifPresent(node -> {
-            if (!(node instanceof YNode.Seq seq)) {
-                r.problem(node.mark(), "environment: expected a list of KEY=value strings, got " + node.describe());
+        r.entry("environment").ifPresent(e -> {
+            if (!(e.value() instanceof YNode.Seq seq)) {
+                r.problem(e.value().mark(), "environment: expected a list of KEY=value strings, got " + e.value().describe());
                 return;
             }
+            List<String> entries = new ArrayList<>();
             for (YNode item : seq.items()) {
-                String entry = String.valueOf(item.plain());
+                String entry = String.valueOf(r.rendered("environment", item));
                 int eq = entry.indexOf('=');
                 if (eq < 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": missing '='");
                 else if (eq == 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty key");
                 else if (eq == entry.length() - 1) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty value");
+                entries.add(entry);
             }
-            out.putNode("environment", seq);
+            out.put("environment", entries, seq.mark());
         });
     }
 

@@ -186,7 +186,7 @@ class CcmFormatTest {
                 other: 1
                 """)).containsExactly(
                 "2:3: unknown key 'ccm.resource' (did you mean 'resources'?); expected resources, fail_on_error, pre_message, post_message, resources_jet_file",
-                "4:7: unknown resource type 'files' (did you mean 'file'?); CCM's types are file, exec, package, service, archive, apply",
+                "4:7: unknown resource type 'files' (did you mean 'file'?); CCM's types are file, exec, package, service, archive, scaffold, apply",
                 "5:24: exec echo: register_when_stable is not supported: muster has no service registry to publish to",
                 "6:1: unknown top-level key 'other' in a CCM manifest; expected ccm, data, hierarchy, overrides");
     }

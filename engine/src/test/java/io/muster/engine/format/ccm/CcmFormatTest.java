@@ -212,4 +212,59 @@ class CcmFormatTest {
         assertThatThrownBy(() -> compile("ccm: {pre_message: hi}\n")).isInstanceOf(ManifestException.class)
                 .hasMessageContaining("manifest must contain resources");
     }
+
+    @Test
+    void templatesReadDataFactsAndTheEnvironmentWhenTheManifestIsRead() throws Exception {
+        Graph graph = compile("""
+                data:
+                  service: web
+                  port: 8080
+                ccm:
+                  pre_message: "Deploying {{ Data.service }} on {{ Facts.hostname }}"
+                  resources:
+                    - exec:
+                        - "echo {{ Data.service | upper() }}":
+                            timeout: "${ Data.port > 1000 ? '10s' : '1s' }"
+                            cwd: "{{ Environ.HOME }}"
+                """);
+        assertThat(graph.ids()).contains("exec#echo WEB");
+        assertThat(graph.vertex("exec#echo WEB").params().raw("timeout")).isEqualTo(10.0);
+        assertThat(graph.vertex("exec#echo WEB").params().raw("cwd")).isEqualTo("/home/test");
+        assertThat(graph.vertex("msg#pre_message of " + dir.resolve("site.yaml")).params().raw("message")).isEqualTo("Deploying web on testhost");
+    }
+
+    @Test
+    void aTemplateErrorNamesTheProperty() {
+        assertThat(problems("""
+                ccm:
+                  resources:
+                    - exec: [{"echo": {cwd: "{{ Data.missing.deeper }}"}}]
+                """)).singleElement().asString().startsWith("3:29: exec echo: cwd: column ");
+    }
+
+    @Test
+    void anApplyWithoutDataPassesTheParentsDataAndOneWithDataOnlyItsOwn() throws Exception {
+        Manifests m = new Manifests(dir);
+        m.write("lib/child.yaml", """
+                data: {tier: child, region: own}
+                ccm:
+                  resources:
+                    - exec: [{"echo {{ Data.tier }} {{ Data.region }}": {}}]
+                """);
+        m.write("other/child.yaml", """
+                data: {tier: child, region: own}
+                ccm:
+                  resources:
+                    - exec: [{"echo other {{ Data.tier }} {{ Data.region }}": {}}]
+                """);
+        Graph graph = m.compile("""
+                data: {tier: parent}
+                ccm:
+                  resources:
+                    - apply: [{lib/child.yaml: {}}]
+                    - apply: [{other/child.yaml: {data: {region: given}}}]
+                """);
+        assertThat(graph.ids()).contains("exec#echo parent own", "exec#echo other child given");
+        assertThat(graph.edges()).contains(new Edge("apply#lib/child.yaml", "apply#other/child.yaml", EdgeReason.ORDER));
+    }
 }

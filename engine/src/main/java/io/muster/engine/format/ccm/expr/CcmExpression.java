@@ -44,6 +44,11 @@ public final class CcmExpression {
         return new Evaluator(env).eval(root);
     }
 
+    /** Adds what this expression reads from outside its manifest to {@code reads}. */
+    public void addReads(CcmReads reads) {
+        new ReadsFinder(reads).find(root);
+    }
+
     public String source() {
         return source;
     }

@@ -95,6 +95,11 @@ public final class CcmTemplate {
         }
     }
 
+    /** Adds what this template's expressions read from outside its manifest to {@code reads}. */
+    public void addReads(CcmReads reads) {
+        for (Part part : parts) if (part.expression() != null) part.expression().addReads(reads);
+    }
+
     /** The source of each expression, in order. */
     public List<String> expressions() {
         return parts.stream().filter(p -> p.expression() != null).map(p -> p.expression().source()).toList();

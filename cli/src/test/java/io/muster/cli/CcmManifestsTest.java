@@ -189,4 +189,27 @@ class CcmManifestsTest {
         assertThat(dir.resolve("www/bin")).doesNotExist();
         assertThat(dir.resolve("www/mine.txt")).exists();
     }
+
+    @Test
+    void deferredTemplatesAreRenderedWhenTheResourceRunsAndControlSkipsByCcmsExpressions() {
+        Path site = write("""
+                data:
+                  enabled: false
+                ccm:
+                  resources:
+                    - exec:
+                        - write the token:
+                            command: /bin/sh -c 'echo s3cret > ROOT/token'
+                        - "copy the token":
+                            command: "/bin/sh -c 'echo {{ file(\\"ROOT/token\\") | trim() }} > ROOT/copy'"
+                        - never:
+                            command: /bin/sh -c 'touch ROOT/never'
+                            control:
+                              if: Data.enabled
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("copy")).as("file() read what the exec before it wrote").hasContent("s3cret");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
 }

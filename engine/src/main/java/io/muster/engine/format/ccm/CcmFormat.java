@@ -7,6 +7,7 @@ import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.YNode;
+import io.muster.engine.template.TemplateDialect;
 import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -62,7 +63,7 @@ public final class CcmFormat implements ManifestFormat {
         messages.post(ccm.entries().get("post_message"), ids).ifPresent(translated::add);
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
-                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER);
+                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM);
     }
 
     private static boolean failOnError(YNode.Entry entry, ForeignManifest source) {

@@ -6,6 +6,7 @@ import io.muster.engine.manifest.YNode;
 import io.muster.engine.util.Suggest;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,7 @@ final class CcmResource {
     private final Render render;
     private final Problems problems;
     private boolean invalid;
+    private final Set<String> unrendered = new HashSet<>();
 
     CcmResource(String type, String name, Mark mark, Map<String, YNode.Entry> properties, Render render, Problems problems) {
         this.type = type;
@@ -149,11 +151,25 @@ final class CcmResource {
     }
 
     /**
-     * A property CCM renders just before the resource runs (file content, exec command…): rendered now, with the
-     * same data, facts and environment, until the graph carries CCM templates to render at run time.
+     * A {@code control} condition's value: a CCM expression evaluated now, with the data, facts and environment it
+     * would see when the resource runs; null when reported as invalid.
+     */
+    Object condition(String key, YNode node) {
+        if (!(node.plain() instanceof String expression)) return node.plain();
+        try {
+            return render.evaluate(expression);
+        } catch (IllegalArgumentException failure) {
+            problem(node.mark(), "control." + key + ": " + failure.getMessage());
+            return null;
+        }
+    }
+
+    /**
+     * A property CCM renders just before the resource runs (file content, exec command…), as written: the CCM
+     * dialect renders it at run time.
      */
     Optional<YNode> deferred(String property) {
-        return entry(property).map(e -> Nodes.of(rendered(e), e.value().mark()));
+        return entry(property).map(YNode.Entry::value);
     }
 
     /** Where the property's value is written, or the resource's name when it is unset. */
@@ -172,8 +188,14 @@ final class CcmResource {
             return render.now(node.plain(), node.mark());
         } catch (IllegalArgumentException failure) {
             problem(node.mark(), property + ": " + failure.getMessage());
+            unrendered.add(property);
             return null;
         }
+    }
+
+    /** Whether the property's template could not be rendered (reported already): its value says nothing more. */
+    boolean unrendered(String property) {
+        return unrendered.contains(property);
     }
 
     /** The resource with {@code values} under these keys in its properties (CCM's defaults merged). */

@@ -58,11 +58,19 @@ final class CcmTemplates implements Render {
     }
 
     @Override
+    public Object evaluate(String expression) {
+        return evaluated(expression, env);
+    }
+
+    @Override
     public Object evaluate(String expression, Map<String, Object> data) {
-        CcmEnv scaffold = environment(data).withVariable("data", data).withVariable("facts", source.facts())
-                .withVariable("environ", source.env());
+        return evaluated(expression, environment(data).withVariable("data", data).withVariable("facts", source.facts())
+                .withVariable("environ", source.env()));
+    }
+
+    private static Object evaluated(String expression, CcmEnv env) {
         try {
-            return CcmExpression.parse(expression).evaluate(scaffold);
+            return CcmExpression.parse(expression).evaluate(env);
         } catch (CcmSyntaxException e) {
             throw new IllegalArgumentException(e.error().message(), e);
         } catch (CcmEvaluationException e) {

@@ -54,10 +54,17 @@ final class CommonProperties {
             r.problem(e.value().mark(), "control: expected a map with if and/or unless, got " + e.value().describe());
             return;
         }
+        Map<String, YNode> conditions = new LinkedHashMap<>();
         for (YNode.Entry c : dict.entries().values()) {
-            if (!CONTROL.contains(c.key())) r.problem(c.keyMark(), "control: unknown key '" + c.key() + "'; expected if, unless");
+            if (!CONTROL.contains(c.key())) {
+                r.problem(c.keyMark(), "control: unknown key '" + c.key() + "'; expected if, unless");
+                continue;
+            }
+            Object value = r.condition(c.key(), c.value());
+            if (value instanceof Boolean b) conditions.put(c.key(), Nodes.scalar(b, c.value().mark()));
+            else if (value != null) r.problem(c.value().mark(), "control." + c.key() + ": expected true or false, got " + c.value().describe());
         }
-        out.putNode("control", dict);
+        out.putNode("control", Nodes.dict(conditions, dict.mark()));
     }
 
     private static void healthChecks(CcmResource r, YNode.Entry e, Translated out) {

@@ -37,9 +37,10 @@ final class ExecKind implements CcmKind {
         for (String deferred : List.of("cwd", "creates", "onlyif", "unless")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
         environment(r, out);
         path(r, out);
-        if (r.has("timeout")) {
+        String timeout = r.string("timeout");
+        if (r.has("timeout") && !r.unrendered("timeout")) {
             try {
-                out.put("timeout", GoDuration.seconds(r.string("timeout")), r.markOf("timeout"));
+                out.put("timeout", GoDuration.seconds(timeout), r.markOf("timeout"));
             } catch (IllegalArgumentException e) {
                 r.problem(r.markOf("timeout"), "timeout: " + e.getMessage());
             }
@@ -58,16 +59,14 @@ final class ExecKind implements CcmKind {
                 r.problem(e.value().mark(), "environment: expected a list of KEY=value strings, got " + e.value().describe());
                 return;
             }
-            List<String> entries = new ArrayList<>();
             for (YNode item : seq.items()) {
-                String entry = String.valueOf(r.rendered("environment", item));
+                String entry = String.valueOf(item.plain()); // CCM checks it before rendering it
                 int eq = entry.indexOf('=');
                 if (eq < 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": missing '='");
                 else if (eq == 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty key");
                 else if (eq == entry.length() - 1) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty value");
-                entries.add(entry);
             }
-            out.put("environment", entries, seq.mark());
+            out.putNode("environment", seq);
         });
     }
 

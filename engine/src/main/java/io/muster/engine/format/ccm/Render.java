@@ -17,4 +17,7 @@ interface Render {
      * templates. @throws IllegalArgumentException naming the construct, when it cannot be evaluated
      */
     Object evaluate(String expression, Map<String, Object> data);
+
+    /** The value of one CCM expression with the manifest's data: a {@code control} condition. */
+    Object evaluate(String expression);
 }

@@ -229,7 +229,7 @@ class CcmFormatTest {
                 """);
         assertThat(graph.ids()).contains("exec#echo WEB");
         assertThat(graph.vertex("exec#echo WEB").params().raw("timeout")).isEqualTo(10.0);
-        assertThat(graph.vertex("exec#echo WEB").params().raw("cwd")).isEqualTo("/home/test");
+        assertThat(graph.vertex("exec#echo WEB").late()).as("CCM renders an exec's cwd when it runs").containsEntry("cwd", "{{ Environ.HOME }}");
         assertThat(graph.vertex("msg#pre_message of " + dir.resolve("site.yaml")).params().raw("message")).isEqualTo("Deploying web on testhost");
     }
 
@@ -238,8 +238,8 @@ class CcmFormatTest {
         assertThat(problems("""
                 ccm:
                   resources:
-                    - exec: [{"echo": {cwd: "{{ Data.missing.deeper }}"}}]
-                """)).singleElement().asString().startsWith("3:29: exec echo: cwd: column ");
+                    - exec: [{"echo": {timeout: "{{ Data.missing.deeper }}"}}]
+                """)).singleElement().asString().startsWith("3:33: exec echo: timeout: column ");
     }
 
     @Test

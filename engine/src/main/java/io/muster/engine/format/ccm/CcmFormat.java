@@ -49,6 +49,7 @@ public final class CcmFormat implements ManifestFormat {
                     "ccm.resources_jet_file is not supported: muster does not render Jet templates; list the resources under ccm.resources");
         }
         Map<String, Object> data = CcmData.resolve(top, source);
+        DataValidation.check(data, DataRules.of(source.file()), source.problems());
         CcmTemplates templates = new CcmTemplates(data, source);
         YNode resources = ccm.get("resources");
         if (resources == null || resources instanceof YNode.Scalar s && s.value() == null) {

@@ -267,4 +267,27 @@ class CcmFormatTest {
         assertThat(graph.ids()).contains("exec#echo parent own", "exec#echo other child given");
         assertThat(graph.edges()).contains(new Edge("apply#lib/child.yaml", "apply#other/child.yaml", EdgeReason.ORDER));
     }
+
+    @Test
+    void dataDirectivesInCommentsAreCheckedBeforeAnythingRuns() {
+        assertThat(problems("""
+                data:
+                  # the account to run as
+                  # @require
+                  user: ""
+                  listen: 300.1.2.3   # @validate isIPv4(value)
+                  web:
+                    # @validate isShellSafe(value)
+                    command: "rm -rf /; echo"
+                    # @validate isInt(value)
+                    port: 8080
+                  name: app # @validate value matches "^[a-z]+$"
+                ccm:
+                  resources:
+                    - exec: [{"echo": {}}]
+                """)).containsExactly(
+                "4:3: key \"user\" is required but has no value",
+                "5:3: key \"listen\" validation \"isIPv4(value)\" failed: isIPv4(): 300.1.2.3 is not an IPv4 address",
+                "8:5: key \"web.command\" failed validation \"isShellSafe(value)\"");
+    }
 }

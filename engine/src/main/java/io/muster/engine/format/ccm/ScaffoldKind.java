@@ -48,7 +48,7 @@ final class ScaffoldKind implements CcmKind {
         if (source.isEmpty()) r.problem(r.markOf("source"), "source cannot be empty");
         String engine = r.has("engine") ? r.string("engine") : "jet";
         if (!engine.equals("go") && !engine.equals("jet")) r.problem(r.markOf("engine"), "engine must be one of \"go\" or \"jet\"");
-        List<Map<String, String>> post = post(r);
+        Map<String, String> post = post(r);
         if (r.invalid()) return out;
         Map<String, Object> data = r.value("data") instanceof Map<?, ?> own && !own.isEmpty() ? Maps.cast(own) : manifestData;
         ScaffoldTemplate template = new ScaffoldTemplate(engine.equals("go"),
@@ -61,25 +61,24 @@ final class ScaffoldKind implements CcmKind {
         return out;
     }
 
-    private static List<Map<String, String>> post(CcmResource r) {
+    /** The {@code post} list of {@code {glob: command}} maps, as one map in their order. */
+    private static Map<String, String> post(CcmResource r) {
         Object raw = r.entry("post").map(e -> e.value().plain()).orElse(List.of());
+        Map<String, String> out = new LinkedHashMap<>();
         if (!(raw instanceof List<?> list)) {
             r.problem(r.markOf("post"), "post: expected a list of {glob: command} maps");
-            return List.of();
+            return out;
         }
-        List<Map<String, String>> out = new java.util.ArrayList<>();
         for (Object item : list) {
             if (!(item instanceof Map<?, ?> map)) {
                 r.problem(r.markOf("post"), "post: expected a list of {glob: command} maps");
                 continue;
             }
-            Map<String, String> entry = new LinkedHashMap<>();
             map.forEach((k, v) -> {
                 if (String.valueOf(k).isEmpty()) r.problem(r.markOf("post"), "post keys cannot be empty");
                 else if (v == null || String.valueOf(v).isEmpty()) r.problem(r.markOf("post"), "post value for key \"" + k + "\" cannot be empty");
-                entry.put(String.valueOf(k), String.valueOf(v));
+                out.put(String.valueOf(k), String.valueOf(v));
             });
-            out.add(entry);
         }
         return out;
     }

@@ -16,16 +16,23 @@ import java.util.Set;
 /**
  * {@code scaffold}: a directory holding a set of rendered files (CCM's scaffold): {@code files} maps each path
  * relative to the directory to its content; {@code purge} removes the other files the directory holds;
- * {@code post} runs a command on each file written whose name matches a glob. The front end that reads the
+ * {@code post} maps globs to commands, in order: each runs on a file written whose name matches. The front end that reads the
  * templates renders them into {@code files} when it compiles.
  */
 public final class ScaffoldKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of("path", Set.of(),
             Property.required("path", Type.PATH),
             Property.oneOf("ensure", "present", "absent"),
-            Property.required("files", Type.ANY),
+            Property.required("files", Type.STRING_MAP),
             Property.optional("purge", Type.BOOLEAN),
-            Property.optional("post", Type.ANY));
+            Property.optional("post", Type.STRING_MAP));
+
+    /** A {@link Type#STRING_MAP} value, as the schema converted it. */
+    private static Map<String, String> strings(Object converted) {
+        Map<String, String> out = new LinkedHashMap<>();
+        ((Map<?, ?>) converted).forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
+        return out;
+    }
 
     @Override
     public String name() {
@@ -44,18 +51,9 @@ public final class ScaffoldKind implements ResourceKind {
 
     @Override
     public Resource create(TypedParams p) throws InvalidResourceException {
-        Map<String, String> files = new LinkedHashMap<>();
-        if (!(p.optionalAny("files").orElse(Map.of()) instanceof Map<?, ?> map)) throw new InvalidResourceException("files", "expected a map of paths to contents");
-        map.forEach((k, v) -> files.put(String.valueOf(k), String.valueOf(v)));
+        Map<String, String> files = strings(p.optionalAny("files").orElse(Map.of()));
         List<PostCommand> post = new ArrayList<>();
-        if (p.optionalAny("post").orElse(List.of()) instanceof List<?> list) {
-            for (Object item : list) {
-                if (!(item instanceof Map<?, ?> entry)) throw new InvalidResourceException("post", "expected a list of {glob: command} maps");
-                entry.forEach((glob, command) -> post.add(new PostCommand(String.valueOf(glob), String.valueOf(command))));
-            }
-        } else {
-            throw new InvalidResourceException("post", "expected a list of {glob: command} maps");
-        }
+        strings(p.optionalAny("post").orElse(Map.of())).forEach((glob, command) -> post.add(new PostCommand(glob, command)));
         return new ScaffoldResource(p.absolutePath("path"), !p.string("ensure", "present").equals("absent"), files,
                 p.bool("purge", false), post, p.directory());
     }

@@ -8,7 +8,6 @@ import io.muster.engine.resource.Schema;
 import io.muster.engine.resource.Type;
 import io.muster.engine.resource.TypedParams;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -27,13 +26,6 @@ public final class ScaffoldKind implements ResourceKind {
             Property.optional("purge", Type.BOOLEAN),
             Property.optional("post", Type.STRING_MAP));
 
-    /** A {@link Type#STRING_MAP} value, as the schema converted it. */
-    private static Map<String, String> strings(Object converted) {
-        Map<String, String> out = new LinkedHashMap<>();
-        ((Map<?, ?>) converted).forEach((k, v) -> out.put(String.valueOf(k), String.valueOf(v)));
-        return out;
-    }
-
     @Override
     public String name() {
         return "scaffold";
@@ -51,9 +43,9 @@ public final class ScaffoldKind implements ResourceKind {
 
     @Override
     public Resource create(TypedParams p) throws InvalidResourceException {
-        Map<String, String> files = strings(p.optionalAny("files").orElse(Map.of()));
+        Map<String, String> files = p.stringMap("files", Map.of());
         List<PostCommand> post = new ArrayList<>();
-        strings(p.optionalAny("post").orElse(Map.of())).forEach((glob, command) -> post.add(new PostCommand(glob, command)));
+        p.stringMap("post", Map.of()).forEach((glob, command) -> post.add(new PostCommand(glob, command)));
         return new ScaffoldResource(p.absolutePath("path"), !p.string("ensure", "present").equals("absent"), files,
                 p.bool("purge", false), post, p.directory());
     }

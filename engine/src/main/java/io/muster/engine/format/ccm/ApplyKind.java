@@ -28,7 +28,7 @@ final class ApplyKind implements CcmKind {
     @Override
     public Translated translate(CcmResource r) {
         Translated out = Translated.of("apply", r);
-        CommonProperties.provider(r, Set.of("ccm"));
+        CommonProperties.provider(r, Set.of("ccmmanifest"));
         Ensure.orDefault(r, "present", Set.of("present"));
         if (r.name().matches("[a-zA-Z][a-zA-Z0-9+.-]*://.*")) r.problem("name must be a file path, not a URL");
         for (String flag : new String[] {"noop", "health_check_only"}) {

@@ -74,10 +74,14 @@ public final class CcmFormat implements ManifestFormat {
         return false;
     }
 
-    /** {@code resources:} with a block of one entry per resource, in order. */
+    /**
+     * {@code resources:} with a block of one entry per resource, in order. CCM has no automatic edges or groups: the
+     * order written is the whole schedule (an automatic edge against it would be a cycle, a group would reorder it).
+     */
     private static YNode.Dict nativeManifest(List<Translated> resources, Mark mark) {
         List<YNode> blocks = new ArrayList<>();
         for (Translated t : resources) {
+            t.put("meta", Map.of("autoedge", false, "autogroup", false), t.mark());
             YNode entry = new YNode.Dict(Map.of(t.name(), new YNode.Entry(t.name(), t.mark(), Nodes.dict(t.properties(), t.mark()))), t.mark());
             blocks.add(Nodes.dict(Map.of(t.kind(), Nodes.seq(List.of(entry), t.mark())), t.mark()));
         }

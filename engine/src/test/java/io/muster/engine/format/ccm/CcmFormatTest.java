@@ -290,4 +290,17 @@ class CcmFormatTest {
                 "5:3: key \"listen\" validation \"isIPv4(value)\" failed: isIPv4(): 300.1.2.3 is not an IPv4 address",
                 "8:5: key \"web.command\" failed validation \"isShellSafe(value)\"");
     }
+
+    @Test
+    void theOrderWrittenIsTheWholeScheduleWithNoAutomaticEdgesAgainstIt() throws Exception {
+        Graph graph = compile("""
+                ccm:
+                  resources:
+                    - file:
+                        - defaults: {owner: root, group: root}
+                        - /srv/app/config.ini: {ensure: present, mode: "0644"}
+                        - /srv/app: {ensure: directory, mode: "0755"}
+                """);
+        assertThat(graph.edges()).containsExactly(new Edge("file#/srv/app/config.ini", "file#/srv/app", EdgeReason.ORDER));
+    }
 }

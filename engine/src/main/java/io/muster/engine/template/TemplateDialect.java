@@ -46,6 +46,11 @@ public enum TemplateDialect {
         return this == NATIVE;
     }
 
+    /** How a template of this dialect reads one environment variable by name, for messages. */
+    public String variableByName() {
+        return this == NATIVE ? "env.NAME" : "Environ.NAME";
+    }
+
     /**
      * Parses the templates in {@code value} (a string, or lists and maps of them, as written) without rendering them;
      * a CCM template's names are checked too. A {@link TemplateException} says what is wrong.

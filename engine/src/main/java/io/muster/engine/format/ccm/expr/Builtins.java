@@ -16,6 +16,10 @@ final class Builtins {
     private static final Set<String> PREDICATES = Set.of("all", "any", "none", "one", "filter", "map", "count", "sum", "find",
             "findIndex", "findLast", "findLastIndex", "groupBy", "sortBy", "reduce");
 
+    /** The builtins of this class's own switch. */
+    static final Set<String> NAMES = Set.of("len", "abs", "ceil", "floor", "round", "int", "float", "string", "type", "toJSON",
+            "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "count", "sum");
+
     private Builtins() {}
 
     /** Whether {@code name}'s second argument is a predicate, parsed as a closure. */
@@ -54,6 +58,7 @@ final class Builtins {
             case "fromBase64" -> fromBase64(args.count(1, 1));
             case "now" -> ZonedDateTime.now(evaluator.env().clock());
             case "duration" -> GoDuration.parse(args.count(1, 1).string(0), args);
+            case "date" -> date(args.count(1, 3), evaluator.env().clock().getZone());
             case "count", "sum" -> ListFunctions.call(name, args);
             default -> throw new CcmEvaluationException(call.column(), "unknown function '" + name + "'");
         };
@@ -91,6 +96,22 @@ final class Builtins {
         } catch (IllegalArgumentException e) {
             throw args.error("not base64: " + e.getMessage());
         }
+    }
+
+    /** expr-lang's {@code date(text[, layout[, zone]])}: without a layout, the common ones are tried. */
+    private static Object date(Args args, java.time.ZoneId local) {
+        java.time.ZoneId zone = local;
+        if (args.size() == 3) {
+            try {
+                zone = java.time.ZoneId.of(args.string(2));
+            } catch (java.time.DateTimeException e) {
+                throw args.error("unknown time zone '" + args.string(2) + "'");
+            }
+        }
+        List<String> layouts = args.size() >= 2 ? List.of(args.string(1)) : GoTime.DEFAULT_LAYOUTS;
+        ZonedDateTime time = GoTime.parseAny(args.string(0), layouts, zone);
+        if (time == null) throw args.error("cannot read '" + args.string(0) + "' as a date" + (args.size() >= 2 ? " with layout '" + args.string(1) + "'" : ""));
+        return time;
     }
 
     /** For builtins that take a list or, as max(1, 2), their arguments as the list. */

@@ -13,8 +13,6 @@ import java.util.Set;
  */
 final class NameCheck {
     private static final Set<String> VARIABLES = Set.of("Data", "Facts", "Environ");
-    private static final Set<String> BUILTINS = Set.of("len", "abs", "ceil", "floor", "round", "int", "float", "string", "type",
-            "toJSON", "fromJSON", "toBase64", "fromBase64", "now", "duration", "count", "sum");
 
     private final Set<String> lets = new HashSet<>();
 
@@ -44,7 +42,7 @@ final class NameCheck {
     }
 
     private static boolean known(String name) {
-        return BUILTINS.contains(name) || CcmFunctions.NAMES.contains(name) || TextFunctions.NAMES.contains(name)
+        return Builtins.NAMES.contains(name) || CcmFunctions.NAMES.contains(name) || TextFunctions.NAMES.contains(name)
                 || ListFunctions.NAMES.contains(name) || Builtins.takesPredicate(name);
     }
 }

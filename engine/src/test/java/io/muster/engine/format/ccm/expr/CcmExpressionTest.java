@@ -208,6 +208,10 @@ class CcmExpressionTest {
         assertThat(eval("string(duration('1h30m'))")).isEqualTo("1h30m0s");
         assertThat(eval("string(duration('1.5s') + duration('250ms'))")).isEqualTo("1.75s");
         assertThat(eval("(now() + duration('24h')).Day()")).isEqualTo(5L);
+        assertThat(eval("date('2026-01-02').Format('Mon 2 Jan 2006 15:04')")).isEqualTo("Fri 2 Jan 2026 00:00");
+        assertThat(eval("date('2026-01-02T03:04:05+02:00').Unix()")).isEqualTo(1767315845L);
+        assertThat(eval("date('02/01/26 3:04PM', '02/01/06 3:04PM', 'UTC').Hour()")).isEqualTo(15L);
+        assertThat(eval("date('2026-03-04') < now()")).isEqualTo(true);
     }
 
     @Test

@@ -18,7 +18,8 @@ final class Builtins {
 
     /** The builtins of this class's own switch. */
     static final Set<String> NAMES = Set.of("len", "abs", "ceil", "floor", "round", "int", "float", "string", "type", "toJSON",
-            "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "count", "sum");
+            "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "count", "sum", "bitnot", "bitand", "bitor", "bitxor",
+            "bitnand", "bitshl", "bitshr", "bitushr");
 
     private Builtins() {}
 
@@ -47,7 +48,10 @@ final class Builtins {
             case "abs" -> args.count(1, 1).get(0) instanceof Long l ? (Object) Math.abs(l) : Math.abs(args.number(0));
             case "ceil" -> Math.ceil(args.count(1, 1).number(0));
             case "floor" -> Math.floor(args.count(1, 1).number(0));
-            case "round" -> (double) Math.round(args.count(1, 1).number(0));
+            case "round" -> { // half away from zero, as Go's math.Round
+                double x = args.count(1, 1).number(0);
+                yield Math.copySign(Math.floor(Math.abs(x) + 0.5), x);
+            }
             case "int" -> convert(args.count(1, 1), true);
             case "float" -> convert(args.count(1, 1), false);
             case "string" -> GoText.sprint(args.count(1, 1).get(0));
@@ -60,6 +64,8 @@ final class Builtins {
             case "duration" -> GoDuration.parse(args.count(1, 1).string(0), args);
             case "date" -> date(args.count(1, 3), evaluator.env().clock().getZone());
             case "count", "sum" -> ListFunctions.call(name, args);
+            case "bitnot" -> ~args.count(1, 1).integer(0);
+            case "bitand", "bitor", "bitxor", "bitnand", "bitshl", "bitshr", "bitushr" -> bits(name, args.count(2, 2));
             default -> throw new CcmEvaluationException(call.column(), "unknown function '" + name + "'");
         };
     }
@@ -96,6 +102,24 @@ final class Builtins {
         } catch (IllegalArgumentException e) {
             throw args.error("not base64: " + e.getMessage());
         }
+    }
+
+    private static Object bits(String name, Args args) {
+        long a = args.integer(0);
+        long b = args.integer(1);
+        if (name.startsWith("bitsh") || name.equals("bitushr")) {
+            if (b < 0) throw args.error("negative shift count " + b);
+            if (b > 63) return name.equals("bitshr") && a < 0 ? -1L : 0L; // Go shifts every bit out
+        }
+        return switch (name) {
+            case "bitand" -> a & b;
+            case "bitor" -> a | b;
+            case "bitxor" -> a ^ b;
+            case "bitnand" -> a & ~b;
+            case "bitshl" -> a << b;
+            case "bitshr" -> a >> b;
+            default -> a >>> b;
+        };
     }
 
     /** expr-lang's {@code date(text[, layout[, zone]])}: without a layout, the common ones are tried. */

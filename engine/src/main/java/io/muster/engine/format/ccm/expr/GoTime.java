@@ -70,18 +70,23 @@ final class GoTime {
     /** {@code text} read with {@code layout}, in {@code zone} when the layout gives no offset. */
     static ZonedDateTime parse(String text, String layout, ZoneId zone) {
         DateTimeFormatterBuilder builder = new DateTimeFormatterBuilder().parseCaseInsensitive();
-        boolean[] hour = new boolean[1];
+        StringBuilder letters = new StringBuilder();
         walk(layout, (element, fraction, literal) -> {
             if (element != null) {
                 builder.appendPattern(element.pattern());
-                hour[0] |= element.pattern().startsWith("H") || element.pattern().startsWith("h");
+                letters.append(element.pattern().charAt(0));
             } else if (fraction != null) {
                 builder.appendFraction(ChronoField.NANO_OF_SECOND, fraction.charAt(1) == '9' ? 0 : fraction.length() - 1, 9, true);
             } else {
                 builder.appendLiteral(literal);
             }
         });
-        if (!hour[0]) builder.parseDefaulting(ChronoField.HOUR_OF_DAY, 0); // a date alone is its midnight
+        String found = letters.toString();
+        // a date alone is its midnight; a time alone is on Go's zero date, January 1 of year 0
+        if (found.indexOf('H') < 0 && found.indexOf('h') < 0) builder.parseDefaulting(ChronoField.HOUR_OF_DAY, 0);
+        if (found.indexOf('u') < 0) builder.parseDefaulting(ChronoField.YEAR, 0);
+        if (found.indexOf('M') < 0) builder.parseDefaulting(ChronoField.MONTH_OF_YEAR, 1);
+        if (found.indexOf('d') < 0 && found.indexOf('D') < 0 && found.indexOf('p') < 0) builder.parseDefaulting(ChronoField.DAY_OF_MONTH, 1);
         DateTimeFormatter formatter = builder.toFormatter(Locale.ENGLISH).withZone(zone);
         return ZonedDateTime.parse(text, formatter);
     }
@@ -152,7 +157,8 @@ final class GoTime {
     /** The layouts {@code date(text)} tries, as expr-lang does, when none is given. */
     static final List<String> DEFAULT_LAYOUTS = List.of("2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05Z07:00",
             "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700", "2006-01-02T15:04:05", "2006-01-02 15:04:05",
-            "2006-01-02", "02 Jan 06 15:04 MST", "Mon, 02 Jan 2006 15:04:05 MST", "Mon, 02 Jan 2006 15:04:05 -0700");
+            "2006-01-02", "15:04:05", "02 Jan 06 15:04 MST", "Monday, 02-Jan-06 15:04:05 MST", "Mon, 02 Jan 2006 15:04:05 MST",
+            "Mon, 02 Jan 2006 15:04:05 -0700");
 
     /** Reads {@code text} with the first of {@code layouts} that fits; null when none does. */
     static ZonedDateTime parseAny(String text, List<String> layouts, ZoneId zone) {

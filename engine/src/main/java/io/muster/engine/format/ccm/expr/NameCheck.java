@@ -12,7 +12,7 @@ import java.util.Set;
  * is neither CCM's nor a builtin. expr-lang finds these when it compiles an expression; so does muster.
  */
 final class NameCheck {
-    private static final Set<String> VARIABLES = Set.of("Data", "Facts", "Environ");
+    private static final Set<String> VARIABLES = Set.of("Data", "Facts", "Environ", "$env");
 
     private final Set<String> lets = new HashSet<>();
 

@@ -28,7 +28,10 @@ final class ReadsFinder {
 
     /** {@code Facts.name} or {@code Environ.NAME} ({@code key} null: the whole map, or a computed key). */
     private void named(String root, String key) {
-        if (root.equals("Facts")) {
+        if (root.equals("$env")) { // every variable, or one by a name: Facts or Environ whole
+            if (key == null || key.equals("Facts")) reads.anyFact();
+            if (key == null || key.equals("Environ")) reads.anyVariable();
+        } else if (root.equals("Facts")) {
             if (key == null) reads.anyFact();
             else reads.fact(key);
         } else if (root.equals("Environ")) {

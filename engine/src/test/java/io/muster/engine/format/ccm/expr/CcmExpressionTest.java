@@ -101,6 +101,12 @@ class CcmExpressionTest {
     }
 
     @Test
+    void commentsAndTheEnvironmentAsAMap() {
+        assertThat(eval("Data.port /* the port */ + 1 // and one more")).isEqualTo(8081L);
+        assertThat(eval("'Facts' in $env && $env['Data'].service == 'web'")).isEqualTo(true);
+    }
+
+    @Test
     void memberAccessIndexingAndSlicing() {
         assertThat(eval("Data.users[0]")).isEqualTo("ann");
         assertThat(eval("Data.users[-1]")).isEqualTo("cy");
@@ -155,6 +161,9 @@ class CcmExpressionTest {
         assertThat(eval("ceil(1.2)")).isEqualTo(2.0);
         assertThat(eval("floor(1.8)")).isEqualTo(1.0);
         assertThat(eval("round(2.5)")).isEqualTo(3.0);
+        assertThat(eval("round(-2.5)")).isEqualTo(-3.0);
+        assertThat(eval("[bitand(12, 10), bitor(12, 10), bitxor(12, 10), bitnand(12, 10), bitnot(10), bitshl(1, 4), bitshr(-16, 2), bitushr(-1, 60)]"))
+                .isEqualTo(List.of(8L, 14L, 6L, 4L, -11L, 16L, -4L, 15L));
         assertThat(eval("int(3.9)")).isEqualTo(3L);
         assertThat(eval("max(3, 9, 4)")).isEqualTo(9L);
         assertThat(eval("min([3, 1.5])")).isEqualTo(1.5);
@@ -193,6 +202,7 @@ class CcmExpressionTest {
         assertThat(eval("findLastIndex(Data.users, # == 'x')")).isEqualTo(-1L);
         assertThat(eval("groupBy([1, 2, 3], # % 2 == 0)")).isEqualTo(Map.of("false", List.of(1L, 3L), "true", List.of(2L)));
         assertThat(eval("sortBy(Facts.disks, .size, 'desc') | map(.name)")).isEqualTo(List.of("sdb", "sda"));
+        assertThat(eval("sortBy(Facts.disks, 'size', 'desc')[0].name")).isEqualTo("sdb");
         assertThat(eval("reduce([1, 2, 3], #acc + #, 10)")).isEqualTo(16L);
         assertThat(eval("reduce([1, 2, 3], #acc * #)")).isEqualTo(6L);
     }
@@ -212,6 +222,8 @@ class CcmExpressionTest {
         assertThat(eval("date('2026-01-02T03:04:05+02:00').Unix()")).isEqualTo(1767315845L);
         assertThat(eval("date('02/01/26 3:04PM', '02/01/06 3:04PM', 'UTC').Hour()")).isEqualTo(15L);
         assertThat(eval("date('2026-03-04') < now()")).isEqualTo(true);
+        assertThat(eval("date('13:14:15').Minute()")).isEqualTo(14L);
+        assertThat(eval("type(now()) + ' ' + type(duration('1s'))")).isEqualTo("time.Time time.Duration");
     }
 
     @Test

@@ -84,7 +84,9 @@ class CcmExpressionTest {
             Data.enabled ? 'on' : 'off' => on
             Data.port > 9000 ? 'high' : 'low' => low
             Data.missing ?? 'fallback' => fallback
-            Data.missing.deeper ?? 'safe' => safe
+            Data.missing?.deeper ?? 'safe' => safe
+            1 < Data.port < 9000 => true
+            1 < 2 > 3 => false
             Data.nothing?.field => null
             Data.service ?? 'unused' => web
             if Data.enabled { 'yes' } else { 'no' } => yes
@@ -121,7 +123,7 @@ class CcmExpressionTest {
         assertThat(eval("Data.missing")).isNull();
         assertThat(eval("1..3")).isEqualTo(List.of(1L, 2L, 3L));
         assertThat(eval("[1, 'a', nil]")).isEqualTo(Arrays.asList(1L, "a", null));
-        assertThat(eval("{a: 1, 'b c': 2}")).isEqualTo(Map.of("a", 1L, "b c", 2L));
+        assertThat(eval("{a: 1, 'b c': 2, 1.50: 3}")).isEqualTo(Map.of("a", 1L, "b c", 2L, "1.50", 3L));
     }
 
     @Test
@@ -283,6 +285,7 @@ class CcmExpressionTest {
     @CsvSource(delimiterString = " => ", quoteCharacter = '"', textBlock = """
             Data.service + 1 => column 14: invalid operation: string + int (string 'web' + int 1)
             Data.missing.deeper => column 13: cannot fetch deeper from nil
+            Data.missing.deeper ?? 'x' => column 13: cannot fetch deeper from nil
             Data.users[5] => column 11: index out of range: 5 (array length is 3)
             Nope.x => column 1: unknown name 'Nope'; expected Data, Facts, Environ, or a function call
             nope(1) => column 1: unknown function 'nope'

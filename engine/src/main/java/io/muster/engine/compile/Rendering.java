@@ -11,16 +11,29 @@ import java.util.Map;
 public final class Rendering {
     private Rendering() {}
 
+    /**
+     * {@code value} as the compiler reads it. A foreign dialect's front end has rendered what its tool renders when
+     * it reads a manifest, and rendering that again would read text as templates: such values are left as they are.
+     */
     public static Object render(Object value, Scope scope) {
+        return scope.dialect().rendersAtCompileTime() ? renderAll(value, scope) : value;
+    }
+
+    /** A late property's value, rendered in its manifest's dialect just before its resource runs. */
+    public static Object renderLate(Object value, Scope scope) {
+        return renderAll(value, scope);
+    }
+
+    private static Object renderAll(Object value, Scope scope) {
         if (value instanceof String s) return scope.dialect().containsExpression(s) ? renderTemplate(s, scope) : s;
         if (value instanceof List<?> list) {
             List<Object> out = new ArrayList<>(list.size());
-            for (Object item : list) out.add(render(item, scope));
+            for (Object item : list) out.add(renderAll(item, scope));
             return out;
         }
         if (value instanceof Map<?, ?> map) {
             Map<String, Object> out = new LinkedHashMap<>();
-            map.forEach((k, v) -> out.put(String.valueOf(k), render(v, scope)));
+            map.forEach((k, v) -> out.put(String.valueOf(k), renderAll(v, scope)));
             return out;
         }
         return value;

@@ -61,7 +61,7 @@ final class ScopeTables {
             TemplateReads found = runTimeReads(v);
             if (found.computedEnv()) {
                 problems.add(runTimeMark(v), v.id() + ": a template evaluated at run time reads the environment by a computed"
-                        + " name; name each variable (env.NAME), so that only those travel with the graph");
+                        + " name; name each variable (" + v.scope().dialect().variableByName() + "), so that only those travel with the graph");
             }
             reads.facts.addAll(found.facts());
             reads.env.addAll(found.env());

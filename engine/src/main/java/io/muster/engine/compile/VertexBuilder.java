@@ -107,7 +107,13 @@ final class VertexBuilder {
                 continue;
             }
             if (d.scope().dialect().deferred(d.kind().name(), e.key(), e.value().plain())) { // the dialect renders it at run time
-                late.put(e.key(), e.value().plain());
+                try {
+                    d.scope().dialect().check(e.value().plain());
+                    late.put(e.key(), e.value().plain());
+                } catch (TemplateException ex) {
+                    problems.add(e.value().mark(), d.id() + ": " + e.key() + ": " + ex.getMessage());
+                    parts.invalid();
+                }
                 continue;
             }
             Rendered r = parts.read(() -> property(d, e.key()));

@@ -174,7 +174,7 @@ final class VertexRun {
         Map<String, Object> all = new LinkedHashMap<>(v.params().values());
         v.late().forEach((name, raw) -> {
             try {
-                Object rendered = Rendering.render(raw, scope);
+                Object rendered = Rendering.renderLate(raw, scope);
                 if (sensitive) scope.lookup().renderedSensitive(rendered);
                 all.put(name, v.kind().schema().property(name).coerce(rendered));
             } catch (TemplateException e) {

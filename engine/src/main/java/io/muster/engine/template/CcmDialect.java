@@ -35,6 +35,14 @@ final class CcmDialect {
         }
     }
 
+    static void check(String text) {
+        try {
+            CcmTemplate.parse(text).checkNames();
+        } catch (CcmSyntaxException e) {
+            throw new TemplateException(e.getMessage());
+        }
+    }
+
     static Object render(String text, Scope scope) {
         try {
             return parse(text).renderText(env(scope));

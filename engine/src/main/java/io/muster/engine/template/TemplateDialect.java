@@ -38,10 +38,33 @@ public enum TemplateDialect {
         return this == NATIVE ? Template.parse(text).render(scope) : CcmDialect.render(text, scope);
     }
 
-    /** Parses {@code text} without rendering it: a {@link TemplateException} says what is wrong. */
-    public void check(String text) {
-        if (this == NATIVE) Template.parse(text);
-        else CcmDialect.parse(text);
+    /**
+     * Whether the compiler renders this dialect's templates. A CCM manifest's front end renders what CCM renders when
+     * it reads a manifest; the compiler only carries the {@linkplain #deferred deferred} ones to run time.
+     */
+    public boolean rendersAtCompileTime() {
+        return this == NATIVE;
+    }
+
+    /** How a template of this dialect reads one environment variable by name, for messages. */
+    public String variableByName() {
+        return this == NATIVE ? "env.NAME" : "Environ.NAME";
+    }
+
+    /**
+     * Parses the templates in {@code value} (a string, or lists and maps of them, as written) without rendering them;
+     * a CCM template's names are checked too. A {@link TemplateException} says what is wrong.
+     */
+    public void check(Object value) {
+        switch (value) {
+            case String s when containsExpression(s) -> {
+                if (this == NATIVE) Template.parse(s);
+                else CcmDialect.check(s);
+            }
+            case java.util.List<?> items -> items.forEach(this::check);
+            case java.util.Map<?, ?> map -> map.values().forEach(this::check);
+            case null, default -> { }
+        }
     }
 
     /**

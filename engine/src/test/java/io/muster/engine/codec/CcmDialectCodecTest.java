@@ -59,7 +59,7 @@ class CcmDialectCodecTest {
         assertThat(file.scope().dialect()).isEqualTo(TemplateDialect.CCM);
         assertThat(file.late()).containsKey("content");
         assertThat(GraphCodec.encode(decoded).bytes()).isEqualTo(written);
-        Object rendered = Rendering.render(file.late().get("content"), file.scope(Lookup.NONE));
+        Object rendered = Rendering.renderLate(file.late().get("content"), file.scope(Lookup.NONE));
         assertThat(rendered).isEqualTo("HELLO from nowhere");
     }
 

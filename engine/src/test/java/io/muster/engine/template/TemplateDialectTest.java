@@ -48,6 +48,21 @@ class TemplateDialectTest {
     }
 
     @Test
+    void checkingFindsUnknownNamesBeforeAnythingRuns() {
+        TemplateDialect.CCM.check(List.of("{{ lookup('data.x') | upper() }}", Map.of("k", "${ let n = 1; n + len(Data) }")));
+        assertThatThrownBy(() -> TemplateDialect.CCM.check(List.of("ok", "x {{ Data.a + frobnicate(1) }}")))
+                .isInstanceOf(TemplateException.class).hasMessage("column 15: unknown function 'frobnicate'");
+        assertThatThrownBy(() -> TemplateDialect.CCM.check("{{ data.port }}"))
+                .hasMessage("column 4: unknown name 'data'; expected Data, Facts, Environ, or a function call");
+    }
+
+    @Test
+    void ccmRendersOnlyWhenTheResourceRunsTheFrontEndHavingRenderedTheRest() {
+        assertThat(TemplateDialect.CCM.rendersAtCompileTime()).isFalse();
+        assertThat(TemplateDialect.NATIVE.rendersAtCompileTime()).isTrue();
+    }
+
+    @Test
     void muster_sOwnTemplatesAreUnchanged() {
         Scope scope = new Scope(Map.of("port", 8080), Map.of(), Map.of(), dir, Lookup.NONE);
         assertThat(scope.dialect()).isEqualTo(TemplateDialect.NATIVE);

@@ -16,6 +16,11 @@ final class Builtins {
     private static final Set<String> PREDICATES = Set.of("all", "any", "none", "one", "filter", "map", "count", "sum", "find",
             "findIndex", "findLast", "findLastIndex", "groupBy", "sortBy", "reduce");
 
+    /** The builtins of this class's own switch. */
+    static final Set<String> NAMES = Set.of("len", "abs", "ceil", "floor", "round", "int", "float", "string", "type", "toJSON",
+            "fromJSON", "toBase64", "fromBase64", "now", "duration", "date", "count", "sum", "bitnot", "bitand", "bitor", "bitxor",
+            "bitnand", "bitshl", "bitshr", "bitushr");
+
     private Builtins() {}
 
     /** Whether {@code name}'s second argument is a predicate, parsed as a closure. */
@@ -43,7 +48,10 @@ final class Builtins {
             case "abs" -> args.count(1, 1).get(0) instanceof Long l ? (Object) Math.abs(l) : Math.abs(args.number(0));
             case "ceil" -> Math.ceil(args.count(1, 1).number(0));
             case "floor" -> Math.floor(args.count(1, 1).number(0));
-            case "round" -> (double) Math.round(args.count(1, 1).number(0));
+            case "round" -> { // half away from zero, as Go's math.Round
+                double x = args.count(1, 1).number(0);
+                yield Math.copySign(Math.floor(Math.abs(x) + 0.5), x);
+            }
             case "int" -> convert(args.count(1, 1), true);
             case "float" -> convert(args.count(1, 1), false);
             case "string" -> GoText.sprint(args.count(1, 1).get(0));
@@ -54,7 +62,10 @@ final class Builtins {
             case "fromBase64" -> fromBase64(args.count(1, 1));
             case "now" -> ZonedDateTime.now(evaluator.env().clock());
             case "duration" -> GoDuration.parse(args.count(1, 1).string(0), args);
+            case "date" -> date(args.count(1, 3), evaluator.env().clock().getZone());
             case "count", "sum" -> ListFunctions.call(name, args);
+            case "bitnot" -> ~args.count(1, 1).integer(0);
+            case "bitand", "bitor", "bitxor", "bitnand", "bitshl", "bitshr", "bitushr" -> bits(name, args.count(2, 2));
             default -> throw new CcmEvaluationException(call.column(), "unknown function '" + name + "'");
         };
     }
@@ -91,6 +102,40 @@ final class Builtins {
         } catch (IllegalArgumentException e) {
             throw args.error("not base64: " + e.getMessage());
         }
+    }
+
+    private static Object bits(String name, Args args) {
+        long a = args.integer(0);
+        long b = args.integer(1);
+        if (name.startsWith("bitsh") || name.equals("bitushr")) {
+            if (b < 0) throw args.error("negative shift count " + b);
+            if (b > 63) return name.equals("bitshr") && a < 0 ? -1L : 0L; // Go shifts every bit out
+        }
+        return switch (name) {
+            case "bitand" -> a & b;
+            case "bitor" -> a | b;
+            case "bitxor" -> a ^ b;
+            case "bitnand" -> a & ~b;
+            case "bitshl" -> a << b;
+            case "bitshr" -> a >> b;
+            default -> a >>> b;
+        };
+    }
+
+    /** expr-lang's {@code date(text[, layout[, zone]])}: without a layout, the common ones are tried. */
+    private static Object date(Args args, java.time.ZoneId local) {
+        java.time.ZoneId zone = local;
+        if (args.size() == 3) {
+            try {
+                zone = java.time.ZoneId.of(args.string(2));
+            } catch (java.time.DateTimeException e) {
+                throw args.error("unknown time zone '" + args.string(2) + "'");
+            }
+        }
+        List<String> layouts = args.size() >= 2 ? List.of(args.string(1)) : GoTime.DEFAULT_LAYOUTS;
+        ZonedDateTime time = GoTime.parseAny(args.string(0), layouts, zone);
+        if (time == null) throw args.error("cannot read '" + args.string(0) + "' as a date" + (args.size() >= 2 ? " with layout '" + args.string(1) + "'" : ""));
+        return time;
     }
 
     /** For builtins that take a list or, as max(1, 2), their arguments as the list. */

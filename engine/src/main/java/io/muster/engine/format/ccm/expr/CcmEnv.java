@@ -111,10 +111,20 @@ public final class CcmEnv {
             case "Data" -> { return data; }
             case "Facts" -> { return facts; }
             case "Environ" -> { return environ; }
+            case "$env" -> { return all(); }
             default -> { }
         }
         found[0] = variables.containsKey(name);
         return variables.get(name);
+    }
+
+    /** expr-lang's {@code $env}: every variable by name. */
+    private Map<String, Object> all() {
+        Map<String, Object> all = new LinkedHashMap<>(variables);
+        all.put("Data", data);
+        all.put("Facts", facts);
+        all.put("Environ", environ);
+        return Collections.unmodifiableMap(all);
     }
 
     CcmFunction function(String name) {

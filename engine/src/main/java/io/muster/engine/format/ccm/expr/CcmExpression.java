@@ -44,6 +44,20 @@ public final class CcmExpression {
         return new Evaluator(env).eval(root);
     }
 
+    /**
+     * Checks that every variable and function this expression names is one a plain CCM environment has (no caller
+     * additions): what expr-lang checks when CCM compiles it.
+     */
+    public void checkNames() throws CcmSyntaxException {
+        CcmSyntaxException unknown = unknownName();
+        if (unknown != null) throw unknown.within(source, 0);
+    }
+
+    /** The first unknown name, its column counted in this expression alone; null when there is none. */
+    CcmSyntaxException unknownName() {
+        return NameCheck.first(root);
+    }
+
     /** Adds what this expression reads from outside its manifest to {@code reads}. */
     public void addReads(CcmReads reads) {
         new ReadsFinder(reads).find(root);

@@ -95,6 +95,14 @@ public final class CcmTemplate {
         }
     }
 
+    /** {@link CcmExpression#checkNames()} for each part, the error placed in this template. */
+    public void checkNames() throws CcmSyntaxException {
+        for (Part part : parts) {
+            CcmSyntaxException unknown = part.expression() == null ? null : part.expression().unknownName();
+            if (unknown != null) throw unknown.within(source, part.offset());
+        }
+    }
+
     /** Adds what this template's expressions read from outside its manifest to {@code reads}. */
     public void addReads(CcmReads reads) {
         for (Part part : parts) if (part.expression() != null) part.expression().addReads(reads);

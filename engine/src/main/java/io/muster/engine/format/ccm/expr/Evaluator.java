@@ -41,8 +41,6 @@ final class Evaluator {
     private final CcmEnv env;
     private final Map<String, Object> lets = new HashMap<>();
     private final Deque<Frame> frames = new ArrayDeque<>();
-    /** Inside the left side of {@code ??}: fetching from nil gives nil, as the operator is meant for missing values. */
-    private int nilSafe;
 
     Evaluator(CcmEnv env) {
         this.env = env;
@@ -122,7 +120,6 @@ final class Evaluator {
         Object key = Values.normalize(eval(m.key()));
         if (object == null) {
             if (m.optional()) throw NIL_CHAIN;
-            if (nilSafe > 0) return null;
             throw new CcmEvaluationException(m.column(), "cannot fetch " + GoText.sprint(key) + " from nil");
         }
         return fetch(object, key, m.column());
@@ -202,14 +199,8 @@ final class Evaluator {
                 return Values.bool(eval(b.left()), "'" + b.operator() + "'", b.column())
                         || Values.bool(eval(b.right()), "'" + b.operator() + "'", b.column());
             }
-            case "??" -> {
-                Object left;
-                nilSafe++;
-                try {
-                    left = eval(b.left());
-                } finally {
-                    nilSafe--;
-                }
+            case "??" -> { // a nil on the left's way is an error, as in expr-lang: ?. is what makes a path nil-safe
+                Object left = eval(b.left());
                 return left != null ? left : eval(b.right());
             }
             default -> {

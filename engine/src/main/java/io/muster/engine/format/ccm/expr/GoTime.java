@@ -1,75 +1,127 @@
 package io.muster.engine.format.ccm.expr;
 
+import java.time.ZoneId;
 import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeFormatterBuilder;
+import java.time.format.DateTimeParseException;
 import java.time.format.TextStyle;
+import java.time.temporal.ChronoField;
+import java.util.List;
 import java.util.Locale;
+import java.util.function.Function;
 
-/** Go's reference-time layouts ({@code 2006-01-02 15:04:05 -0700 MST}) for {@code now().Format(…)} and printing a time. */
+/**
+ * Go's reference-time layouts ({@code 2006-01-02 15:04:05 -0700 MST}): writing a time for {@code now().Format(…)}
+ * and printing, reading one for {@code date(text, layout)}.
+ */
 final class GoTime {
+    /** One element of a layout: how Go writes it, and Java's pattern letters that read it. */
+    private record Element(String token, Function<ZonedDateTime, String> write, String pattern) {}
+
+    /** Longest and most specific first, as Go's layout scanner tries them. */
+    private static final List<Element> ELEMENTS = List.of(
+            new Element("January", t -> t.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH), "MMMM"),
+            new Element("Jan", t -> t.getMonth().getDisplayName(TextStyle.SHORT, Locale.ENGLISH), "MMM"),
+            new Element("Monday", t -> t.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH), "EEEE"),
+            new Element("Mon", t -> t.getDayOfWeek().getDisplayName(TextStyle.SHORT, Locale.ENGLISH), "EEE"),
+            new Element("MST", GoTime::zone, "z"),
+            new Element("2006", t -> pad(t.getYear(), 4), "uuuu"),
+            new Element("002", t -> pad(t.getDayOfYear(), 3), "DDD"),
+            new Element("__2", t -> String.format("%3d", t.getDayOfYear()), "ppD"),
+            new Element("_2", t -> String.format("%2d", t.getDayOfMonth()), "ppd"),
+            new Element("01", t -> pad(t.getMonthValue(), 2), "MM"),
+            new Element("02", t -> pad(t.getDayOfMonth(), 2), "dd"),
+            new Element("03", t -> pad(hour12(t), 2), "hh"),
+            new Element("04", t -> pad(t.getMinute(), 2), "mm"),
+            new Element("05", t -> pad(t.getSecond(), 2), "ss"),
+            new Element("06", t -> pad(t.getYear() % 100, 2), "uu"),
+            new Element("15", t -> pad(t.getHour(), 2), "HH"),
+            new Element("PM", t -> t.getHour() >= 12 ? "PM" : "AM", "a"),
+            new Element("pm", t -> t.getHour() >= 12 ? "pm" : "am", "a"),
+            new Element("-07:00:00", t -> offset(t, ":", true, false), "xxxxx"),
+            new Element("-070000", t -> offset(t, "", true, false), "xxxx"),
+            new Element("-07:00", t -> offset(t, ":", false, false), "xxx"),
+            new Element("-0700", t -> offset(t, "", false, false), "xx"),
+            new Element("-07", t -> offset(t, "", false, false).substring(0, 3), "x"),
+            new Element("Z07:00:00", t -> offset(t, ":", true, true), "XXXXX"),
+            new Element("Z070000", t -> offset(t, "", true, true), "XXXX"),
+            new Element("Z07:00", t -> offset(t, ":", false, true), "XXX"),
+            new Element("Z0700", t -> offset(t, "", false, true), "XX"),
+            new Element("Z07", t -> offset(t, "", false, true).replaceFirst("^([+-]\\d\\d)\\d\\d$", "$1"), "X"),
+            new Element("1", t -> Integer.toString(t.getMonthValue()), "M"),
+            new Element("2", t -> Integer.toString(t.getDayOfMonth()), "d"),
+            new Element("3", t -> Integer.toString(hour12(t)), "h"),
+            new Element("4", t -> Integer.toString(t.getMinute()), "m"),
+            new Element("5", t -> Integer.toString(t.getSecond()), "s"));
+
     private GoTime() {}
 
     static String format(ZonedDateTime t, String layout) {
         StringBuilder out = new StringBuilder();
-        int i = 0;
-        while (i < layout.length()) {
-            int used = chunk(t, layout, i, out);
-            if (used == 0) {
-                out.append(layout.charAt(i));
-                used = 1;
-            }
-            i += used;
-        }
+        walk(layout, (element, fraction, literal) -> {
+            if (element != null) out.append(element.write().apply(t));
+            else if (fraction != null) out.append(fraction(t.getNano(), fraction.length() - 1, fraction.charAt(1) == '9', fraction.charAt(0)));
+            else out.append(literal);
+        });
         return out.toString();
     }
 
-    /** Writes the layout element at {@code i}, if one starts there; how many characters it took (0: none). */
-    private static int chunk(ZonedDateTime t, String layout, int i, StringBuilder out) {
-        String rest = layout.substring(i);
-        String[][] words = {
-                {"January", t.getMonth().getDisplayName(TextStyle.FULL, Locale.ENGLISH)},
-                {"Jan", t.getMonth().getDisplayName(TextStyle.SHORT, Locale.ENGLISH)},
-                {"Monday", t.getDayOfWeek().getDisplayName(TextStyle.FULL, Locale.ENGLISH)},
-                {"Mon", t.getDayOfWeek().getDisplayName(TextStyle.SHORT, Locale.ENGLISH)},
-                {"MST", zone(t)},
-                {"2006", pad(t.getYear(), 4)},
-                {"002", pad(t.getDayOfYear(), 3)},
-                {"__2", String.format("%3d", t.getDayOfYear())},
-                {"_2", String.format("%2d", t.getDayOfMonth())},
-                {"01", pad(t.getMonthValue(), 2)},
-                {"02", pad(t.getDayOfMonth(), 2)},
-                {"03", pad(hour12(t), 2)},
-                {"04", pad(t.getMinute(), 2)},
-                {"05", pad(t.getSecond(), 2)},
-                {"06", pad(t.getYear() % 100, 2)},
-                {"15", pad(t.getHour(), 2)},
-                {"PM", t.getHour() >= 12 ? "PM" : "AM"},
-                {"pm", t.getHour() >= 12 ? "pm" : "am"},
-                {"-07:00:00", offset(t, ":", true, false)}, {"-070000", offset(t, "", true, false)},
-                {"-07:00", offset(t, ":", false, false)}, {"-0700", offset(t, "", false, false)}, {"-07", offset(t, "", false, false).substring(0, 3)},
-                {"Z07:00:00", offset(t, ":", true, true)}, {"Z070000", offset(t, "", true, true)},
-                {"Z07:00", offset(t, ":", false, true)}, {"Z0700", offset(t, "", false, true)}, {"Z07", offsetShortZ(t)},
-                {"1", Integer.toString(t.getMonthValue())},
-                {"2", Integer.toString(t.getDayOfMonth())},
-                {"3", Integer.toString(hour12(t))},
-                {"4", Integer.toString(t.getMinute())},
-                {"5", Integer.toString(t.getSecond())},
-        };
-        if ((rest.startsWith(".") || rest.startsWith(",")) && rest.length() > 1 && (rest.charAt(1) == '0' || rest.charAt(1) == '9')) {
-            char digit = rest.charAt(1);
-            int n = 1;
-            while (n < rest.length() && rest.charAt(n) == digit) n++;
-            if (n >= rest.length() || !Character.isDigit(rest.charAt(n))) {
-                out.append(fraction(t.getNano(), n - 1, digit == '9', rest.charAt(0)));
-                return n;
+    /** {@code text} read with {@code layout}, in {@code zone} when the layout gives no offset. */
+    static ZonedDateTime parse(String text, String layout, ZoneId zone) {
+        DateTimeFormatterBuilder builder = new DateTimeFormatterBuilder().parseCaseInsensitive();
+        StringBuilder letters = new StringBuilder();
+        walk(layout, (element, fraction, literal) -> {
+            if (element != null) {
+                builder.appendPattern(element.pattern());
+                letters.append(element.pattern().charAt(0));
+            } else if (fraction != null) {
+                builder.appendFraction(ChronoField.NANO_OF_SECOND, fraction.charAt(1) == '9' ? 0 : fraction.length() - 1, 9, true);
+            } else {
+                builder.appendLiteral(literal);
+            }
+        });
+        String found = letters.toString();
+        // a date alone is its midnight; a time alone is on Go's zero date, January 1 of year 0
+        if (found.indexOf('H') < 0 && found.indexOf('h') < 0) builder.parseDefaulting(ChronoField.HOUR_OF_DAY, 0);
+        if (found.indexOf('u') < 0) builder.parseDefaulting(ChronoField.YEAR, 0);
+        if (found.indexOf('M') < 0) builder.parseDefaulting(ChronoField.MONTH_OF_YEAR, 1);
+        if (found.indexOf('d') < 0 && found.indexOf('D') < 0 && found.indexOf('p') < 0) builder.parseDefaulting(ChronoField.DAY_OF_MONTH, 1);
+        DateTimeFormatter formatter = builder.toFormatter(Locale.ENGLISH).withZone(zone);
+        return ZonedDateTime.parse(text, formatter);
+    }
+
+    /** What one step of {@link #walk} found: an element, a fraction ({@code .000}, {@code .999}), or a literal character. */
+    private interface Step {
+        void take(Element element, String fraction, Character literal);
+    }
+
+    private static void walk(String layout, Step step) {
+        int i = 0;
+        while (i < layout.length()) {
+            String rest = layout.substring(i);
+            String fraction = fraction(rest);
+            if (fraction != null) {
+                step.take(null, fraction, null);
+                i += fraction.length();
+                continue;
+            }
+            Element found = ELEMENTS.stream().filter(e -> rest.startsWith(e.token())).findFirst().orElse(null);
+            if (found != null) {
+                step.take(found, null, null);
+                i += found.token().length();
+            } else {
+                step.take(null, null, layout.charAt(i++));
             }
         }
-        for (String[] word : words) {
-            if (rest.startsWith(word[0])) {
-                out.append(word[1]);
-                return word[0].length();
-            }
-        }
-        return 0;
+    }
+
+    /** A fractional-second element at the start of {@code rest}: {@code .} or {@code ,} then 0s or 9s, no digit after. */
+    private static String fraction(String rest) {
+        if (rest.length() < 2 || (rest.charAt(0) != '.' && rest.charAt(0) != ',') || (rest.charAt(1) != '0' && rest.charAt(1) != '9')) return null;
+        int n = 1;
+        while (n < rest.length() && rest.charAt(n) == rest.charAt(1)) n++;
+        return n < rest.length() && Character.isDigit(rest.charAt(n)) ? null : rest.substring(0, n);
     }
 
     private static String fraction(int nanos, int digits, boolean trim, char separator) {
@@ -97,13 +149,26 @@ final class GoTime {
         return seconds ? text + colon + pad(abs % 60, 2) : text;
     }
 
-    private static String offsetShortZ(ZonedDateTime t) {
-        String full = offset(t, "", false, true);
-        return full.equals("Z") ? full : full.substring(0, 3);
-    }
-
     private static String pad(int value, int width) {
         String s = Integer.toString(value);
         return s.length() >= width ? s : "0".repeat(width - s.length()) + s;
+    }
+
+    /** The layouts {@code date(text)} tries, as expr-lang does, when none is given. */
+    static final List<String> DEFAULT_LAYOUTS = List.of("2006-01-02T15:04:05.999999999Z07:00", "2006-01-02T15:04:05Z07:00",
+            "2006-01-02 15:04:05 -0700 MST", "2006-01-02 15:04:05 -0700", "2006-01-02T15:04:05", "2006-01-02 15:04:05",
+            "2006-01-02", "15:04:05", "02 Jan 06 15:04 MST", "Monday, 02-Jan-06 15:04:05 MST", "Mon, 02 Jan 2006 15:04:05 MST",
+            "Mon, 02 Jan 2006 15:04:05 -0700");
+
+    /** Reads {@code text} with the first of {@code layouts} that fits; null when none does. */
+    static ZonedDateTime parseAny(String text, List<String> layouts, ZoneId zone) {
+        for (String layout : layouts) {
+            try {
+                return parse(text, layout, zone);
+            } catch (DateTimeParseException e) {
+                // try the next layout
+            }
+        }
+        return null;
     }
 }

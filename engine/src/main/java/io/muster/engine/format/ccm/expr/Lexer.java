@@ -31,7 +31,7 @@ final class Lexer {
     }
 
     private Token next() throws CcmSyntaxException {
-        while (at < text.length() && Character.isWhitespace(text.charAt(at))) at++;
+        skipSpaceAndComments();
         int start = at;
         if (at >= text.length()) return new Token(Kind.END, "", null, start + 1);
         char c = text.charAt(at);
@@ -52,6 +52,24 @@ final class Lexer {
             }
         }
         throw new CcmSyntaxException(start + 1, "unexpected character '" + c + "'");
+    }
+
+    /** White space, {@code // to the end of the line} and {@code /* … *\/} comments. */
+    private void skipSpaceAndComments() throws CcmSyntaxException {
+        while (at < text.length()) {
+            if (Character.isWhitespace(text.charAt(at))) {
+                at++;
+            } else if (text.startsWith("//", at)) {
+                int end = text.indexOf('\n', at);
+                at = end < 0 ? text.length() : end + 1;
+            } else if (text.startsWith("/*", at)) {
+                int end = text.indexOf("*/", at + 2);
+                if (end < 0) throw new CcmSyntaxException(at + 1, "unterminated comment (no closing */)");
+                at = end + 2;
+            } else {
+                return;
+            }
+        }
     }
 
     private Token number(int start) throws CcmSyntaxException {

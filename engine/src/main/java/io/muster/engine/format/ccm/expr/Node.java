@@ -6,6 +6,52 @@ import java.util.List;
 sealed interface Node {
     int column();
 
+    /** The nodes directly inside {@code node}, in the order written. */
+    static List<Node> children(Node node) {
+        List<Node> out = new java.util.ArrayList<>();
+        switch (node) {
+            case Member m -> {
+                out.add(m.object());
+                out.add(m.key());
+            }
+            case Slice s -> {
+                out.add(s.object());
+                if (s.from() != null) out.add(s.from());
+                if (s.to() != null) out.add(s.to());
+            }
+            case Chain c -> out.add(c.inner());
+            case Call c -> out.addAll(c.arguments());
+            case MethodCall m -> {
+                out.add(m.object());
+                out.addAll(m.arguments());
+            }
+            case Unary u -> out.add(u.operand());
+            case Binary b -> {
+                out.add(b.left());
+                out.add(b.right());
+            }
+            case Conditional c -> {
+                out.add(c.condition());
+                out.add(c.then());
+                out.add(c.otherwise());
+            }
+            case ArrayLiteral a -> out.addAll(a.items());
+            case MapLiteral m -> {
+                out.addAll(m.keys());
+                out.addAll(m.values());
+            }
+            case Closure c -> out.add(c.body());
+            case Let l -> {
+                out.add(l.value());
+                out.add(l.body());
+            }
+            case Literal l -> { }
+            case Identifier i -> { }
+            case Pointer p -> { }
+        }
+        return out;
+    }
+
     record Literal(Object value, int column) implements Node {}
 
     /** A variable: {@code Data}, {@code Facts}, {@code Environ}, a {@code let} name, or one the caller's environment adds. */

@@ -43,6 +43,8 @@ final class Parser {
             Map.entry("*", new Operator(60, false)), Map.entry("/", new Operator(60, false)), Map.entry("%", new Operator(60, false)),
             Map.entry("**", new Operator(100, true)), Map.entry("^", new Operator(100, true)),
             Map.entry("??", new Operator(500, false)));
+    /** The ordering comparisons, which chain: {@code 1 < x < 10}. */
+    private static final Set<String> COMPARISONS = Set.of("<", ">", "<=", ">=");
     private static final Map<String, Integer> UNARY = Map.of("not", 50, "!", 50, "-", 90, "+", 90);
     /** The operators that may follow {@code not}: {@code not in}, {@code not contains}… */
     private static final Set<String> NEGATABLE = Set.of("in", "matches", "contains", "startsWith", "endsWith");
@@ -128,6 +130,11 @@ final class Parser {
                     throw new CcmSyntaxException(token.column(), "operator '" + op + "' and '??' cannot be mixed; wrap either in parentheses");
                 }
                 Operator operator = BINARY.get(op);
+                if (COMPARISONS.contains(op)) {
+                    left = comparison(left, token);
+                    previous = op;
+                    continue;
+                }
                 Node right = expression(operator.rightAssociative() ? operator.precedence() : operator.precedence() + 1);
                 left = new Binary(op, left, right, token.column());
                 if (negate) left = new Unary("not", left, token.column());
@@ -135,6 +142,20 @@ final class Parser {
             previous = op;
         }
         return precedence == 0 ? conditional(left) : left;
+    }
+
+    /** {@code a < b < c} is {@code a < b && b < c}, as in expr-lang; the first operator is consumed. */
+    private Node comparison(Node left, Token first) throws CcmSyntaxException {
+        Node chain = null;
+        Token op = first;
+        while (true) {
+            Node right = expression(BINARY.get(op.text()).precedence() + 1);
+            Node compared = new Binary(op.text(), left, right, op.column());
+            chain = chain == null ? compared : new Binary("&&", chain, compared, op.column());
+            left = right;
+            if (!(current().kind() == Kind.OPERATOR && COMPARISONS.contains(current().text()))) return chain;
+            op = advance();
+        }
     }
 
     private Node pipe(Node left, Token bar) throws CcmSyntaxException {
@@ -324,9 +345,9 @@ final class Parser {
             advance();
             return new Literal(key.kind() == Kind.STRING ? key.value() : key.text(), key.column());
         }
-        if (key.kind() == Kind.NUMBER) {
+        if (key.kind() == Kind.NUMBER) { // as written, as expr-lang keys it
             advance();
-            return new Literal(key.value(), key.column());
+            return new Literal(key.text(), key.column());
         }
         if (key.isOperator("(")) {
             advance();

@@ -105,7 +105,13 @@ final class Predicates {
     private static Object sortBy(Evaluator evaluator, Node predicate, List<?> items, Args args) {
         boolean descending = ListFunctions.order(args, 2);
         List<Object> keys = new ArrayList<>();
-        for (int i = 0; i < items.size(); i++) keys.add(Values.normalize(value(evaluator, predicate, items, i)));
+        // sortBy(users, "Age") names a key of each element, as expr-lang's documentation writes it
+        boolean named = predicate instanceof Node.Closure c && c.body() instanceof Node.Literal(String k, int col);
+        for (int i = 0; i < items.size(); i++) {
+            Object key = value(evaluator, predicate, items, i);
+            if (named && items.get(i) instanceof Map<?, ?> element) key = element.get(key);
+            keys.add(Values.normalize(key));
+        }
         List<Integer> order = new ArrayList<>();
         for (int i = 0; i < items.size(); i++) order.add(i);
         order.sort((a, b) -> {

@@ -41,8 +41,8 @@ final class Values {
             case String s -> "string";
             case List<?> l -> "array";
             case Map<?, ?> m -> "map";
-            case ZonedDateTime t -> "time";
-            case Duration d -> "duration";
+            case ZonedDateTime t -> "time.Time";
+            case Duration d -> "time.Duration";
             default -> value.getClass().getSimpleName();
         };
     }

@@ -84,7 +84,9 @@ class CcmExpressionTest {
             Data.enabled ? 'on' : 'off' => on
             Data.port > 9000 ? 'high' : 'low' => low
             Data.missing ?? 'fallback' => fallback
-            Data.missing.deeper ?? 'safe' => safe
+            Data.missing?.deeper ?? 'safe' => safe
+            1 < Data.port < 9000 => true
+            1 < 2 > 3 => false
             Data.nothing?.field => null
             Data.service ?? 'unused' => web
             if Data.enabled { 'yes' } else { 'no' } => yes
@@ -98,6 +100,12 @@ class CcmExpressionTest {
     void stringLiteralsTakeGoEscapes() {
         assertThat(eval("\"tab\\there\" + 'it\\'s' + `raw\\n`")).isEqualTo("tab\there" + "it's" + "raw\\n");
         assertThat(eval("'\\u00e9\\x41\\101'")).isEqualTo("éAA");
+    }
+
+    @Test
+    void commentsAndTheEnvironmentAsAMap() {
+        assertThat(eval("Data.port /* the port */ + 1 // and one more")).isEqualTo(8081L);
+        assertThat(eval("'Facts' in $env && $env['Data'].service == 'web'")).isEqualTo(true);
     }
 
     @Test
@@ -115,7 +123,7 @@ class CcmExpressionTest {
         assertThat(eval("Data.missing")).isNull();
         assertThat(eval("1..3")).isEqualTo(List.of(1L, 2L, 3L));
         assertThat(eval("[1, 'a', nil]")).isEqualTo(Arrays.asList(1L, "a", null));
-        assertThat(eval("{a: 1, 'b c': 2}")).isEqualTo(Map.of("a", 1L, "b c", 2L));
+        assertThat(eval("{a: 1, 'b c': 2, 1.50: 3}")).isEqualTo(Map.of("a", 1L, "b c", 2L, "1.50", 3L));
     }
 
     @Test
@@ -155,6 +163,9 @@ class CcmExpressionTest {
         assertThat(eval("ceil(1.2)")).isEqualTo(2.0);
         assertThat(eval("floor(1.8)")).isEqualTo(1.0);
         assertThat(eval("round(2.5)")).isEqualTo(3.0);
+        assertThat(eval("round(-2.5)")).isEqualTo(-3.0);
+        assertThat(eval("[bitand(12, 10), bitor(12, 10), bitxor(12, 10), bitnand(12, 10), bitnot(10), bitshl(1, 4), bitshr(-16, 2), bitushr(-1, 60)]"))
+                .isEqualTo(List.of(8L, 14L, 6L, 4L, -11L, 16L, -4L, 15L));
         assertThat(eval("int(3.9)")).isEqualTo(3L);
         assertThat(eval("max(3, 9, 4)")).isEqualTo(9L);
         assertThat(eval("min([3, 1.5])")).isEqualTo(1.5);
@@ -193,6 +204,7 @@ class CcmExpressionTest {
         assertThat(eval("findLastIndex(Data.users, # == 'x')")).isEqualTo(-1L);
         assertThat(eval("groupBy([1, 2, 3], # % 2 == 0)")).isEqualTo(Map.of("false", List.of(1L, 3L), "true", List.of(2L)));
         assertThat(eval("sortBy(Facts.disks, .size, 'desc') | map(.name)")).isEqualTo(List.of("sdb", "sda"));
+        assertThat(eval("sortBy(Facts.disks, 'size', 'desc')[0].name")).isEqualTo("sdb");
         assertThat(eval("reduce([1, 2, 3], #acc + #, 10)")).isEqualTo(16L);
         assertThat(eval("reduce([1, 2, 3], #acc * #)")).isEqualTo(6L);
     }
@@ -208,6 +220,12 @@ class CcmExpressionTest {
         assertThat(eval("string(duration('1h30m'))")).isEqualTo("1h30m0s");
         assertThat(eval("string(duration('1.5s') + duration('250ms'))")).isEqualTo("1.75s");
         assertThat(eval("(now() + duration('24h')).Day()")).isEqualTo(5L);
+        assertThat(eval("date('2026-01-02').Format('Mon 2 Jan 2006 15:04')")).isEqualTo("Fri 2 Jan 2026 00:00");
+        assertThat(eval("date('2026-01-02T03:04:05+02:00').Unix()")).isEqualTo(1767315845L);
+        assertThat(eval("date('02/01/26 3:04PM', '02/01/06 3:04PM', 'UTC').Hour()")).isEqualTo(15L);
+        assertThat(eval("date('2026-03-04') < now()")).isEqualTo(true);
+        assertThat(eval("date('13:14:15').Minute()")).isEqualTo(14L);
+        assertThat(eval("type(now()) + ' ' + type(duration('1s'))")).isEqualTo("time.Time time.Duration");
     }
 
     @Test
@@ -267,6 +285,7 @@ class CcmExpressionTest {
     @CsvSource(delimiterString = " => ", quoteCharacter = '"', textBlock = """
             Data.service + 1 => column 14: invalid operation: string + int (string 'web' + int 1)
             Data.missing.deeper => column 13: cannot fetch deeper from nil
+            Data.missing.deeper ?? 'x' => column 13: cannot fetch deeper from nil
             Data.users[5] => column 11: index out of range: 5 (array length is 3)
             Nope.x => column 1: unknown name 'Nope'; expected Data, Facts, Environ, or a function call
             nope(1) => column 1: unknown function 'nope'

@@ -41,6 +41,7 @@ final class FileKind implements CcmKind {
             if (!value.isEmpty()) out.put(attribute, value, r.markOf(attribute));
         }
         mode(r, ensure, out);
+        if (ensure.equals("directory")) return out; // CCM makes the directory and leaves content and source unread
         r.deferred("content").ifPresent(content -> out.putNode("content", content));
         r.deferred("source").ifPresent(source -> out.putNode("source", source));
         return out;

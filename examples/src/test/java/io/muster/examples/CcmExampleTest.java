@@ -10,9 +10,10 @@ import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/** examples/ccm/site.yaml, a Choria CCM manifest, applied through the CLI as CCM applies it. */
+/** examples/ccm's Choria CCM manifests, applied through the CLI as CCM applies them. */
 class CcmExampleTest {
     private static final Path SITE = Path.of("ccm/site.yaml").toAbsolutePath();
+    private static final Path MAINTENANCE = Path.of("ccm/maintenance.yaml").toAbsolutePath();
 
     @TempDir
     Path root;
@@ -58,5 +59,23 @@ class CcmExampleTest {
         apply();
         assertThat(root.resolve("app/conf.d/old.conf")).doesNotExist();
         assertThat(apply().out()).contains("changed 0,");
+    }
+
+    @Test
+    void maintenanceRunsItsStepsInOrderRebuildingTheCacheOnlyWhenItsInputChanged() throws IOException {
+        Path dir = root.resolve("maintenance");
+        Cli first = Cli.run("apply", MAINTENANCE, "--data", "root=" + dir, "--data", "rotate=false", "--tmp-prefix");
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(dir.resolve("cache")).hasContent("keep 7 days");
+        assertThat(dir.resolve("rotated")).as("control if: Data.rotate").doesNotExist();
+        Files.writeString(dir.resolve("cache"), "stale");
+        Cli.run("apply", MAINTENANCE, "--data", "root=" + dir, "--tmp-prefix");
+        assertThat(dir.resolve("rotated")).exists();
+        assertThat(dir.resolve("cache")).as("refreshonly: nothing it subscribes to changed").hasContent("stale");
+        Cli.run("apply", MAINTENANCE, "--data", "root=" + dir, "--data", "keep_days=30", "--tmp-prefix");
+        assertThat(dir.resolve("cache")).hasContent("keep 30 days");
+        Cli bad = Cli.run("apply", MAINTENANCE, "--data", "root=" + dir, "--data", "keep_days=soon", "--tmp-prefix");
+        assertThat(bad.exit()).isNotZero();
+        assertThat(bad.err()).contains("maintenance.yaml:8:3: key \"keep_days\" failed validation \"isInt(value)\"");
     }
 }

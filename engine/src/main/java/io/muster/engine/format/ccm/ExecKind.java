@@ -49,7 +49,7 @@ final class ExecKind implements CcmKind {
         if (r.bool("refreshonly")) out.put("refreshonly", true, r.markOf("refreshonly"));
         Subscriptions.translate(r, out);
         out.put("guards_on_refresh", false, r.mark());
-        r.bool("logoutput"); // checked; muster's report carries the command's output already
+        if (r.bool("logoutput")) out.put("logoutput", true, r.markOf("logoutput"));
         return out;
     }
 

@@ -34,6 +34,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("refreshonly", Type.BOOLEAN),
             Property.optional("guards_on_refresh", Type.BOOLEAN),
+            Property.optional("logoutput", Type.BOOLEAN),
             Property.optional("query", Type.BOOLEAN),
             Property.optional("user", Type.STRING),
             Property.optional("group", Type.STRING),
@@ -83,7 +84,8 @@ public final class ExecKind implements ResourceKind {
                 command(p, "watchcmd", shell, sensitive),
                 absolutes("watchfiles", p.strings("watchfiles", List.of())),
                 sensitive,
-                p.bool("guards_on_refresh", true));
+                p.bool("guards_on_refresh", true),
+                p.bool("logoutput", false));
     }
 
     private static Command command(TypedParams p, String property, boolean shell, boolean sensitive)

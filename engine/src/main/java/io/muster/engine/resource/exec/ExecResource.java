@@ -27,11 +27,12 @@ import java.util.Set;
  * (its stdout is a value known at check time) and is never a change. Under {@code muster run} it is checked
  * again whenever a line comes out of {@code watchcmd} or one of {@code watchfiles} changes. A sensitive
  * exec shows neither its commands nor their output in messages and logs. Without {@code guards_on_refresh} a
- * refresh runs the command whatever its guards say, as a CCM exec's subscribe does.
+ * refresh runs the command whatever its guards say, as a CCM exec's subscribe does; with {@code logoutput} each line
+ * the command prints is logged.
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
                     Set<Long> returns, ProcessRunner runner, Command watchcmd, List<Path> watchfiles, boolean sensitive,
-                    boolean guardsOnRefresh)
+                    boolean guardsOnRefresh, boolean logOutput)
         implements Refreshable, Edgeable, Foreseeable {
 
     @Override
@@ -85,6 +86,7 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
     /** Runs the command; its values, or an exception when it exits with a code not in {@code returns}. */
     private Map<String, Object> execute(Context context) throws Exception {
         ProcessRunner.Outcome outcome = run(command);
+        if (logOutput && !sensitive) outcome.stdout().text().lines().forEach(line -> context.log().info(line));
         if (!returns.contains((long) outcome.exitCode())) {
             String detail = sensitive ? "" : lastLine(outcome.stderr().text().isBlank() ? outcome.stdout().text() : outcome.stderr().text());
             throw new Exception(command.quoted() + " exited with " + outcome.exitCode() + " (expected "

@@ -135,6 +135,7 @@ class CcmFormatTest {
         assertThat(shell.raw("command")).isEqualTo("make all");
         assertThat(shell.raw("shell")).isEqualTo(true);
         assertThat(shell.raw("timeout")).isEqualTo(30.0);
+        assertThat(shell.raw("logoutput")).isEqualTo(true);
     }
 
     @Test

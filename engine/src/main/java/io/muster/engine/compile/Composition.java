@@ -142,8 +142,8 @@ final class Composition {
     private NativeManifest translated(YNode.Dict written, Level level, Path file) throws ManifestException {
         Optional<ManifestFormat> format = ManifestFormats.of(written);
         if (format.isEmpty()) return NativeManifest.of(written);
-        ForeignManifest source = new ForeignManifest(file, options.facts(), options.env(), level.aggregateData(), options.data(),
-                options.kinds(), problems);
+        ForeignManifest source = new ForeignManifest(file, level.origin().chain().size() > 1, options.facts(), options.env(),
+                level.aggregateData(), options.data(), options.kinds(), problems);
         return format.get().translate(written, source);
     }
 

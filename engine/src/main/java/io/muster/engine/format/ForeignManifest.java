@@ -6,9 +6,10 @@ import java.nio.file.Path;
 import java.util.Map;
 
 /**
- * What a {@link ManifestFormat} may read besides the manifest's tree: its file (absolute), the host's facts and
- * environment, the data the {@code apply} that includes it passes (empty for the manifest given), the external
- * data ({@code --data}), the resource kinds installed, and where to report problems.
+ * What a {@link ManifestFormat} may read besides the manifest's tree: its file (absolute), whether an aggregate
+ * ({@code apply}) includes it (false for the manifest given), the host's facts and environment, the data the
+ * {@code apply} that includes it passes (empty for the manifest given), the external data ({@code --data}), the
+ * resource kinds installed, and where to report problems.
  */
-public record ForeignManifest(Path file, Map<String, ?> facts, Map<String, String> env, Map<String, Object> aggregateData,
-                              Map<String, Object> externalData, Kinds kinds, Problems problems) {}
+public record ForeignManifest(Path file, boolean included, Map<String, ?> facts, Map<String, String> env,
+                              Map<String, Object> aggregateData, Map<String, Object> externalData, Kinds kinds, Problems problems) {}

@@ -18,7 +18,8 @@ import java.util.Map;
  * A Choria CCM manifest (top-level {@code ccm:}), with CCM's semantics: its data resolved by CCM's hiera, its
  * resources validated as CCM's model validates them and run in the order written (an {@link EdgeReason#ORDER} edge
  * from each to the next; with {@code fail_on_error: true} a {@link EdgeReason#REQUIRE} edge, so a failure skips
- * the rest), {@code pre_message} shown first and {@code post_message} last, only when nothing failed.
+ * the rest), {@code pre_message} shown first and {@code post_message} last, only when nothing failed (for the
+ * manifest given: CCM does not show those of a manifest an {@code apply} includes).
  */
 public final class CcmFormat implements ManifestFormat {
     private static final List<String> TOP_LEVEL = List.of("ccm", "data", "hierarchy", "overrides");
@@ -58,10 +59,12 @@ public final class CcmFormat implements ManifestFormat {
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
                 new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
         List<Translated> translated = new ArrayList<>(new ResourceList(kinds, templates, source.problems()).read(resources));
-        Messages messages = new Messages(source.file(), templates, source.problems());
-        messages.pre(ccm.entries().get("pre_message")).ifPresent(m -> translated.addFirst(m));
-        List<String> ids = translated.stream().map(Translated::id).toList();
-        messages.post(ccm.entries().get("post_message"), ids).ifPresent(translated::add);
+        if (!source.included()) { // CCM shows the messages of the manifest it applies, not those of its children
+            Messages messages = new Messages(source.file(), templates, source.problems());
+            messages.pre(ccm.entries().get("pre_message")).ifPresent(translated::addFirst);
+            List<String> ids = translated.stream().map(Translated::id).toList();
+            messages.post(ccm.entries().get("post_message"), ids).ifPresent(translated::add);
+        }
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
                 .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM);

@@ -249,6 +249,7 @@ class CcmFormatTest {
         m.write("lib/child.yaml", """
                 data: {tier: child, region: own}
                 ccm:
+                  pre_message: not shown for a child, as in CCM
                   resources:
                     - exec: [{"echo {{ Data.tier }} {{ Data.region }}": {}}]
                 """);
@@ -266,6 +267,7 @@ class CcmFormatTest {
                     - apply: [{other/child.yaml: {data: {region: given}}}]
                 """);
         assertThat(graph.ids()).contains("exec#echo parent own", "exec#echo other child given");
+        assertThat(graph.ids()).noneMatch(id -> id.startsWith("msg#"));
         assertThat(graph.edges()).contains(new Edge("apply#lib/child.yaml", "apply#other/child.yaml", EdgeReason.ORDER));
     }
 

@@ -62,7 +62,7 @@ final class Builtins {
             case "fromBase64" -> fromBase64(args.count(1, 1));
             case "now" -> ZonedDateTime.now(evaluator.env().clock());
             case "duration" -> GoDuration.parse(args.count(1, 1).string(0), args);
-            case "date" -> date(args.count(1, 3), evaluator.env().clock().getZone());
+            case "date" -> date(args.count(1, 3));
             case "count", "sum" -> ListFunctions.call(name, args);
             case "bitnot" -> ~args.count(1, 1).integer(0);
             case "bitand", "bitor", "bitxor", "bitnand", "bitshl", "bitshr", "bitushr" -> bits(name, args.count(2, 2));
@@ -123,8 +123,8 @@ final class Builtins {
     }
 
     /** expr-lang's {@code date(text[, layout[, zone]])}: without a layout, the common ones are tried. */
-    private static Object date(Args args, java.time.ZoneId local) {
-        java.time.ZoneId zone = local;
+    private static Object date(Args args) {
+        java.time.ZoneId zone = java.time.ZoneOffset.UTC; // as Go's time.Parse, when the text names no zone
         if (args.size() == 3) {
             try {
                 zone = java.time.ZoneId.of(args.string(2));

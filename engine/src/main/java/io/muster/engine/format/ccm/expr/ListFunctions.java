@@ -64,7 +64,10 @@ final class ListFunctions {
                 StringBuilder out = new StringBuilder();
                 String glue = args.count(1, 2).size() == 2 ? args.string(1) : "";
                 List<?> items = args.list(0);
-                for (int i = 0; i < items.size(); i++) out.append(i == 0 ? "" : glue).append(GoText.sprint(items.get(i)));
+                for (int i = 0; i < items.size(); i++) {
+                    if (!(items.get(i) instanceof String item)) throw args.error("the array must hold strings, got " + Values.describe(items.get(i)));
+                    out.append(i == 0 ? "" : glue).append(item);
+                }
                 yield out.toString();
             }
             default -> throw args.error("unknown function");

@@ -28,11 +28,11 @@ final class TextFunctions {
             case "lower" -> args.count(1, 1).string(0).toLowerCase(java.util.Locale.ROOT);
             case "split" -> split(args.count(2, 3), false);
             case "splitAfter" -> split(args.count(2, 3), true);
-            case "replace" -> args.count(3, 3).string(0).replace(args.string(1), args.string(2));
+            case "replace" -> replace(args.count(3, 4));
             case "repeat" -> {
                 long n = args.count(2, 2).integer(1);
                 if (n < 0) throw args.error("negative repeat count " + n);
-                if (n * args.string(0).length() > 16 << 20) throw args.error("the result would be over 16 MiB");
+                if (n > 1_000_000) throw args.error("memory budget exceeded"); // expr-lang's limit
                 yield args.string(0).repeat((int) n);
             }
             case "indexOf" -> (long) args.count(2, 2).string(0).indexOf(args.string(1));
@@ -41,6 +41,30 @@ final class TextFunctions {
             case "hasSuffix" -> args.count(2, 2).string(0).endsWith(args.string(1));
             default -> throw args.error("unknown function");
         };
+    }
+
+    /** Go's {@code strings.Replace}: every {@code old}, or the first {@code n} (all when negative). */
+    private static String replace(Args args) {
+        String s = args.string(0);
+        String old = args.string(1);
+        String with = args.string(2);
+        long n = args.size() == 4 ? args.integer(3) : -1;
+        if (n < 0) return s.replace(old, with);
+        StringBuilder out = new StringBuilder();
+        int from = 0;
+        for (long done = 0; done < n; done++) {
+            int at = old.isEmpty() ? (from <= s.length() ? from : -1) : s.indexOf(old, from);
+            if (at < 0) break;
+            out.append(s, from, at).append(with);
+            if (old.isEmpty()) {
+                if (at < s.length()) out.append(s.charAt(at));
+                from = at + 1;
+            } else {
+                from = at + old.length();
+            }
+        }
+        if (from < s.length()) out.append(s.substring(from));
+        return out.toString();
     }
 
     /** Go's {@code strings.Trim}: every leading and trailing character that is in {@code cutset}. */

@@ -146,6 +146,7 @@ class CcmExpressionTest {
         assertThat(eval("split('a:b:c', ':', 2)")).isEqualTo(List.of("a", "b:c"));
         assertThat(eval("splitAfter('a:b', ':')")).isEqualTo(List.of("a:", "b"));
         assertThat(eval("replace('a-b-c', '-', '_')")).isEqualTo("a_b_c");
+        assertThat(eval("replace('a-b-c', '-', '_', 1)")).isEqualTo("a_b-c");
         assertThat(eval("repeat('ab', 3)")).isEqualTo("ababab");
         assertThat(eval("indexOf('hello', 'l')")).isEqualTo(2L);
         assertThat(eval("lastIndexOf('hello', 'l')")).isEqualTo(3L);
@@ -220,7 +221,7 @@ class CcmExpressionTest {
         assertThat(eval("string(duration('1h30m'))")).isEqualTo("1h30m0s");
         assertThat(eval("string(duration('1.5s') + duration('250ms'))")).isEqualTo("1.75s");
         assertThat(eval("(now() + duration('24h')).Day()")).isEqualTo(5L);
-        assertThat(eval("date('2026-01-02').Format('Mon 2 Jan 2006 15:04')")).isEqualTo("Fri 2 Jan 2026 00:00");
+        assertThat(eval("date('2026-01-02').Format('Mon 2 Jan 2006 15:04 MST')")).isEqualTo("Fri 2 Jan 2026 00:00 UTC");
         assertThat(eval("date('2026-01-02T03:04:05+02:00').Unix()")).isEqualTo(1767315845L);
         assertThat(eval("date('02/01/26 3:04PM', '02/01/06 3:04PM', 'UTC').Hour()")).isEqualTo(15L);
         assertThat(eval("date('2026-03-04') < now()")).isEqualTo(true);
@@ -293,6 +294,7 @@ class CcmExpressionTest {
             1 and true => column 3: 'and' needs a bool, got int 1
             int('x1') => column 1: int(): invalid syntax for an int: 'x1'
             upper(1) => column 1: upper(): argument 1 must be a string, got int 1
+            join([1, 2]) => column 1: join(): the array must hold strings, got int 1
             lower() => column 1: lower(): takes 1 argument, got 0
             now().Nanos() => column 7: unknown method Nanos() of a time; muster knows Format, Unix, UnixMilli, Year, Month, Day, Hour, Minute, Second, YearDay, Weekday, UTC, Add, Sub, Before, After, Equal, String
             """)

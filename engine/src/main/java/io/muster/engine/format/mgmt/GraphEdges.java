@@ -1,0 +1,56 @@
+package io.muster.engine.format.mgmt;
+
+import io.muster.engine.manifest.Problems;
+import io.muster.engine.manifest.YNode;
+import java.util.Optional;
+
+/**
+ * The {@code edges:} of an mgmt graph: {@code from} runs before {@code to}; with {@code notify: true} a change of
+ * {@code from} also refreshes {@code to} (a kind that takes no refresh, a {@code file}, just runs after it, as in
+ * mgmt). Kinds compare without case; a resource that is not in the graph is an error at the edge.
+ */
+final class GraphEdges {
+    private final GraphResources resources;
+    private final Problems problems;
+
+    GraphEdges(GraphResources resources, Problems problems) {
+        this.resources = resources;
+        this.problems = problems;
+    }
+
+    void read(YNode edges) {
+        if (edges == null || edges.plain() == null) return;
+        if (!(edges instanceof YNode.Seq list)) {
+            problems.add(edges.mark(), "edges: expected a list of edges, got " + edges.describe());
+            return;
+        }
+        for (YNode edge : list.items()) {
+            if (!(edge instanceof YNode.Dict fields)) {
+                problems.add(edge.mark(), "edges: expected an edge (from, to, notify), got " + edge.describe());
+                continue;
+            }
+            Optional<GraphResources.Translated> from = end(fields, "from");
+            Optional<GraphResources.Translated> to = end(fields, "to");
+            boolean notify = fields.get("notify") instanceof YNode.Scalar s && Boolean.TRUE.equals(s.value());
+            if (fields.get("notify") != null && fields.get("notify").plain() != null && !(fields.get("notify").plain() instanceof Boolean)) {
+                problems.add(fields.get("notify").mark(), "edges: notify: expected true or false, got " + fields.get("notify").describe());
+            }
+            if (from.isPresent() && to.isPresent()) from.get().relate(notify ? "notify" : "before", to.get().id(), edge.mark());
+        }
+    }
+
+    /** The resource an edge's {@code from} or {@code to} names ({@code kind} and {@code name}). */
+    private Optional<GraphResources.Translated> end(YNode.Dict edge, String which) {
+        YNode end = edge.get(which);
+        if (!(end instanceof YNode.Dict ends) || !(ends.get("kind") instanceof YNode.Scalar kind) || kind.value() == null
+                || !(ends.get("name") instanceof YNode.Scalar name) || name.value() == null) {
+            problems.add(end == null ? edge.mark() : end.mark(), "edges: " + which + ": expected a resource's kind and name ({kind: file, name: f1})");
+            return Optional.empty();
+        }
+        Optional<GraphResources.Translated> found = resources.find(kind.value().toString(), name.value().toString());
+        if (found.isEmpty()) {
+            problems.add(end.mark(), "edges: " + which + ": no resource of kind '" + kind.value() + "' named '" + name.value() + "' in this graph");
+        }
+        return found;
+    }
+}

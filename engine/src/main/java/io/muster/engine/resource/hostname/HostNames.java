@@ -8,12 +8,16 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** Where the host's names are kept: the static name's file, the kernel's transient name, and machine-info. */
+/**
+ * Where the host's names are kept: the static name's file, the kernel's transient name, and machine-info. A name
+ * not set there reads as null, so that a report says {@code absent}.
+ */
 record HostNames(Path staticFile, Path kernelFile, Path machineInfo) {
     private static final String PRETTY = "PRETTY_HOSTNAME=";
 
     String staticName() throws IOException {
-        return Files.exists(staticFile) ? Files.readString(staticFile, StandardCharsets.UTF_8).strip() : "";
+        String name = Files.exists(staticFile) ? Files.readString(staticFile, StandardCharsets.UTF_8).strip() : "";
+        return name.isEmpty() ? null : name;
     }
 
     void writeStatic(String name) throws IOException {
@@ -31,7 +35,7 @@ record HostNames(Path staticFile, Path kernelFile, Path machineInfo) {
 
     String prettyName() throws IOException {
         return machineInfoLines().stream().filter(l -> l.startsWith(PRETTY)).findFirst()
-                .map(l -> unquote(l.substring(PRETTY.length()))).orElse("");
+                .map(l -> unquote(l.substring(PRETTY.length()))).orElse(null);
     }
 
     /** Sets {@code PRETTY_HOSTNAME} in machine-info, keeping its other lines. */

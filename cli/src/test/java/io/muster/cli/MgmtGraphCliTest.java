@@ -91,10 +91,14 @@ class MgmtGraphCliTest {
                 resources:
                   file: [{name: f, path: ROOT/f, content: "x", state: exists}]
                   exec: [{name: e, cmd: "true"}]
-                edges: [{from: {kind: file, name: f}, to: {kind: exec, name: e}, notify: true}]
+                  msg: [{name: m, body: done}]
+                edges:
+                - {from: {kind: file, name: f}, to: {kind: exec, name: e}, notify: true}
+                - {from: {kind: exec, name: e}, to: {kind: msg, name: m}, notify: true}
                 """);
         assertThat(Cli.run("validate", graph).exit()).isZero();
-        assertThat(Cli.run("graph", graph).out()).contains("\"file#f\" -> \"exec#e\" [label=\"notify\"]");
+        assertThat(Cli.run("graph", graph).out()).contains("\"file#f\" -> \"exec#e\" [label=\"before\"]")
+                .contains("\"exec#e\" -> \"msg#m\" [label=\"notify\"]");
         Cli plan = Cli.run("plan", graph, "--tmp-prefix");
         assertThat(plan.exit()).as(plan.err()).isEqualTo(2); // changes pending
         assertThat(plan.out()).contains("file#f");
@@ -165,5 +169,18 @@ class MgmtGraphCliTest {
 
         eventually().until(() -> Files.readString(dir.resolve("etc/main.conf")).equals("m\n")
                 && Files.readString(dir.resolve("etc/tree/tree.conf")).equals("t\n"));
+    }
+
+    @Test
+    void underRunATimerRerunsTheExecAfterItEveryInterval() throws Exception {
+        Path graph = manifest("""
+                graph: g
+                resources:
+                  timer: [{name: every-second, interval: 1}]
+                  exec: [{name: tick, cmd: "echo tick >> ROOT/ticks", shell: /bin/sh}]
+                edges: [{from: {kind: timer, name: every-second}, to: {kind: exec, name: tick}}]
+                """);
+        processes.start(dir, "run", graph);
+        eventually().until(() -> Files.readAllLines(dir.resolve("ticks")).size() >= 3);
     }
 }

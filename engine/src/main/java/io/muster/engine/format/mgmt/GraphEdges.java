@@ -3,13 +3,18 @@ package io.muster.engine.format.mgmt;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The {@code edges:} of an mgmt graph: {@code from} runs before {@code to}; with {@code notify: true} a change of
- * {@code from} also refreshes {@code to} (a kind that takes no refresh, a {@code file}, just runs after it, as in
- * mgmt). Kinds compare without case; a resource that is not in the graph is an error at the edge.
+ * {@code from} also refreshes {@code to} when its mgmt kind takes a refresh (a {@code svc} restarts); any other
+ * ({@code file}, {@code exec}: mgmt's exec has no refresh) just runs after it, as in mgmt. Kinds compare without
+ * case; a resource that is not in the graph is an error at the edge.
  */
 final class GraphEdges {
+    /** The muster kinds of the mgmt kinds that take a refresh ({@code svc}, {@code kv}, {@code timer}, {@code msg}, {@code print}, {@code noop}). */
+    private static final Set<String> REFRESHABLE = Set.of("service", "kv", "timer", "msg", "noop");
+
     private final GraphResources resources;
     private final Problems problems;
 
@@ -35,7 +40,7 @@ final class GraphEdges {
             if (fields.get("notify") != null && fields.get("notify").plain() != null && !(fields.get("notify").plain() instanceof Boolean)) {
                 problems.add(fields.get("notify").mark(), "edges: notify: expected true or false, got " + fields.get("notify").describe());
             }
-            if (from.isPresent() && to.isPresent()) from.get().relate(notify ? "notify" : "before", to.get().id(), edge.mark());
+            if (from.isPresent() && to.isPresent()) from.get().relate(notify && REFRESHABLE.contains(to.get().nativeKind()) ? "notify" : "before", to.get().id(), edge.mark());
         }
     }
 

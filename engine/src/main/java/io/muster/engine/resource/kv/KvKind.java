@@ -4,6 +4,7 @@ import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Property;
+import io.muster.engine.resource.Refreshable;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
@@ -52,7 +53,7 @@ public final class KvKind implements ResourceKind {
                 params.string("skipcmpstyle", "0").equals("1"));
     }
 
-    record Kv(World.Key key, Optional<String> value, boolean skipLessThan, boolean textCompare) implements Resource {
+    record Kv(World.Key key, Optional<String> value, boolean skipLessThan, boolean textCompare) implements Refreshable {
 
         @Override
         public Result checkApply(Context context, boolean apply) throws Exception {

@@ -12,7 +12,9 @@ import io.muster.engine.resource.Type;
 import io.muster.engine.resource.TypedParams;
 import io.muster.engine.resource.Watcher;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -23,6 +25,11 @@ import java.util.concurrent.atomic.AtomicBoolean;
  */
 public final class TimerKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of(null, Set.of(), Property.required("interval", Type.NUMBER));
+    /**
+     * Whether a tick came since the last apply, by timer name: the engine checks an instance other than the one
+     * it watches, so the tick is kept where both find it.
+     */
+    private static final Map<String, AtomicBoolean> TICKS = new ConcurrentHashMap<>();
 
     @Override
     public String name() {
@@ -38,17 +45,11 @@ public final class TimerKind implements ResourceKind {
     public Resource create(TypedParams params) throws InvalidResourceException {
         double interval = params.number("interval", 0);
         if (interval < 1 || interval != Math.rint(interval)) throw new InvalidResourceException("interval", "expected whole seconds, 1 or more, got " + interval);
-        return new Timer((long) interval);
+        return new Timer((long) interval, TICKS.computeIfAbsent(params.name(), n -> new AtomicBoolean()));
     }
 
     /** A timer; {@code ticked} says a tick came since the last apply. */
-    static final class Timer implements Resource {
-        private final long intervalSeconds;
-        private final AtomicBoolean ticked = new AtomicBoolean();
-
-        Timer(long intervalSeconds) {
-            this.intervalSeconds = intervalSeconds;
-        }
+    record Timer(long intervalSeconds, AtomicBoolean ticked) implements Resource {
 
         @Override
         public Result checkApply(Context context, boolean apply) {
@@ -66,9 +67,5 @@ public final class TimerKind implements ResourceKind {
             }
         }
 
-        @Override
-        public boolean sameAs(Resource other) {
-            return other instanceof Timer t && t.intervalSeconds == intervalSeconds;
-        }
     }
 }

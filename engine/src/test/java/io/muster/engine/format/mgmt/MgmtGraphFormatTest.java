@@ -112,8 +112,11 @@ class MgmtGraphFormatTest {
                 edges:
                 - {name: e1, from: {kind: FILE, name: f}, to: {kind: Exec, name: e}}
                 - {name: e2, from: {kind: file, name: f}, to: {kind: svc, name: s}, notify: true}
+                - {name: e3, from: {kind: svc, name: s}, to: {kind: exec, name: e}, notify: true}
                 """);
-        assertThat(g.edges()).contains(new Edge("file#f", "exec#e", EdgeReason.BEFORE), new Edge("file#f", "service#s", EdgeReason.NOTIFY));
+        // mgmt's exec takes no refresh: its notify edge only orders
+        assertThat(g.edges()).contains(new Edge("file#f", "exec#e", EdgeReason.BEFORE), new Edge("file#f", "service#s", EdgeReason.NOTIFY),
+                new Edge("service#s", "exec#e", EdgeReason.BEFORE));
     }
 
     @Test

@@ -9,7 +9,8 @@ import java.util.Optional;
  * mgmt's {@code file}: the path (default: the name, or {@code dirname} + {@code basename}) ends in {@code /} for a
  * directory; {@code state} is {@code exists}, {@code absent} or unset; {@code mode} is octal text, so an unquoted
  * {@code 0741} (read as the number 741) means 0741; {@code owner: 1} is uid 1; {@code symlink} makes the path a
- * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree.
+ * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree; a directory's
+ * {@code content} is ignored.
  */
 final class FileTranslation implements KindTranslation {
 
@@ -36,7 +37,11 @@ final class FileTranslation implements KindTranslation {
             source.ifPresent(s -> out.put("target", Node.text(s, r.markOf("source"))));
         } else {
             if (directory) out.put("ensure", Node.text("directory", r.markOf("path")));
-            r.node("content").ifPresent(c -> out.put("content", Node.text(c instanceof YNode.Scalar s ? s.value().toString() : "", c.mark())));
+            // a directory has no content: mgmt ignores one given
+            if (!directory) r.node("content").ifPresent(c -> out.put("content", Node.text(c instanceof YNode.Scalar s ? s.value().toString() : "", c.mark())));
+            if (source.isPresent() && source.get().endsWith("/") != directory) {
+                r.problem("source", "the path and the source must both be directories (ending in /) or both not be");
+            }
             source.ifPresent(s -> out.put("source", Node.text(s, r.markOf("source"))));
             if (source.isPresent() && directory) out.put("recurse", new YNode.Scalar(true, r.markOf("recurse")));
         }

@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * mgmt's {@code file}: the path (default: the name, or {@code dirname} + {@code basename}) ends in {@code /} for a
  * directory; {@code state} is {@code exists}, {@code absent} or unset; {@code mode} is octal text, so an unquoted
- * {@code 0741} (read as the number 741) means 0741; {@code owner: 1} is uid 1; {@code symlink} makes the path a
+ * {@code 0741} (read as the number 741) means 0741, and a symbolic mode that sets every class ({@code u=rwx,go=rx}) is
+ * converted; {@code owner: 1} is uid 1; {@code symlink} makes the path a
  * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree; a directory's
  * {@code content} is ignored.
  */
@@ -67,7 +68,14 @@ final class FileTranslation implements KindTranslation {
     private static Optional<String> mode(MgmtResource r) {
         Optional<YNode> node = r.node("mode");
         if (node.isPresent() && node.get() instanceof YNode.Scalar s && s.value() instanceof Number n) return Optional.of(fourDigits(n.toString()));
-        return r.string("mode").map(m -> m.matches("[0-7]{1,3}") ? fourDigits(m) : m);
+        Optional<String> written = r.string("mode");
+        if (written.isEmpty() || written.get().matches("[0-7]+")) return written.map(FileTranslation::fourDigits);
+        Optional<String> symbolic = SymbolicMode.octal(written.get());
+        if (symbolic.isEmpty()) {
+            r.problem("mode", "'" + written.get() + "' is not an octal mode, nor a symbolic one that sets u, g and o with '='"
+                    + " (one that adds or removes bits depends on the file as found): write it in octal");
+        }
+        return symbolic;
     }
 
     private static String fourDigits(String octal) {

@@ -36,10 +36,11 @@ final class GraphEdges {
             }
             Optional<GraphResources.Translated> from = end(fields, "from");
             Optional<GraphResources.Translated> to = end(fields, "to");
-            boolean notify = fields.get("notify") instanceof YNode.Scalar s && Boolean.TRUE.equals(s.value());
-            if (fields.get("notify") != null && fields.get("notify").plain() != null && !(fields.get("notify").plain() instanceof Boolean)) {
-                problems.add(fields.get("notify").mark(), "edges: notify: expected true or false, got " + fields.get("notify").describe());
-            }
+            YNode notifyNode = fields.get("notify");
+            Optional<Boolean> notifyValue = notifyNode == null || notifyNode.plain() == null ? Optional.of(false)
+                    : notifyNode instanceof YNode.Scalar s ? Node.bool(s.value()) : Optional.empty();
+            if (notifyValue.isEmpty()) problems.add(notifyNode.mark(), "edges: notify: expected true or false, got " + notifyNode.describe());
+            boolean notify = notifyValue.orElse(false);
             if (from.isPresent() && to.isPresent()) from.get().relate(notify && REFRESHABLE.contains(to.get().nativeKind()) ? "notify" : "before", to.get().id(), edge.mark());
         }
     }

@@ -16,8 +16,8 @@ import java.util.Optional;
  */
 final class GraphResources {
 
-    /** One translated resource; edges add its relations. */
-    record Translated(String nativeKind, String name, Map<String, YNode> properties, Mark mark, boolean exported) {
+    /** One translated resource, and its mgmt fields as written; edges add its relations. */
+    record Translated(String nativeKind, String name, Map<String, YNode> properties, Mark mark, boolean exported, Object written) {
         String id() {
             return nativeKind + "#" + name;
         }
@@ -75,11 +75,15 @@ final class GraphResources {
         properties.putAll(translation.properties(resource));
         MetaTranslation.of(resource, exported).ifPresent(m -> properties.put("meta", m));
         String key = key(kind, written);
-        if (byKindAndName.containsKey(key)) {
-            problems.add(nameNode.mark(), "resources: " + kind + ": a second resource named '" + written + "'");
+        Translated earlier = byKindAndName.get(key);
+        if (earlier != null) {
+            // mgmt keeps one vertex for resources that compare equal; two different ones of a name are a mistake
+            if (!earlier.written().equals(fields.plain())) {
+                problems.add(nameNode.mark(), "resources: " + kind + ": a second, different resource named '" + written + "'");
+            }
             return;
         }
-        byKindAndName.put(key, new Translated(translation.nativeKind(), name, properties, item.mark(), exported));
+        byKindAndName.put(key, new Translated(translation.nativeKind(), name, properties, item.mark(), exported, fields.plain()));
     }
 
     /** The resource an edge names: mgmt's kind in any case, and its name; exported ones are not in this graph. */

@@ -22,12 +22,20 @@ final class MetaTranslation {
         Optional<YNode> meta = r.node("meta");
         if (meta.isPresent() && meta.get() instanceof YNode.Dict dict) {
             dict.entries().forEach((key, e) -> {
-                if (SHARED.contains(key) && e.value().plain() != null) out.put(key, e.value());
+                if (SHARED.contains(key) && e.value().plain() != null) out.put(key, yaml11(e.value()));
             });
         } else if (meta.isPresent()) {
             r.problem("meta", "expected a map of metaparams, got " + meta.get().describe());
         }
         if (exported) out.put("export", new YNode.Scalar(true, r.mark()));
         return out.isEmpty() ? Optional.empty() : Optional.of(Node.dict(out, r.markOf("meta")));
+    }
+
+    /** A metaparam's value, a YAML 1.1 boolean ({@code yes}, {@code off}) as the boolean mgmt reads. */
+    private static YNode yaml11(YNode value) {
+        if (value instanceof YNode.Scalar s && !(s.value() instanceof Boolean)) {
+            return Node.bool(s.value()).<YNode>map(b -> new YNode.Scalar(b, s.mark())).orElse(value);
+        }
+        return value;
     }
 }

@@ -75,9 +75,9 @@ final class MgmtResource {
     boolean bool(String key) {
         Optional<YNode> node = node(key);
         if (node.isEmpty()) return false;
-        if (node.get() instanceof YNode.Scalar s && s.value() instanceof Boolean b) return b;
-        problem(key, "expected true or false, got " + node.get().describe());
-        return false;
+        Optional<Boolean> value = node.get() instanceof YNode.Scalar s ? Node.bool(s.value()) : Optional.empty();
+        if (value.isEmpty()) problem(key, "expected true or false, got " + node.get().describe());
+        return value.orElse(false);
     }
 
     /** {@code key}'s list of texts (empty when unset). */

@@ -5,6 +5,7 @@ import io.muster.engine.manifest.YNode;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Builds the native tree that an mgmt graph becomes. mgmt's strings are plain text, so a string is written so
@@ -31,6 +32,20 @@ final class Node {
         Map<String, YNode.Entry> out = new LinkedHashMap<>();
         entries.forEach((k, v) -> out.put(k, new YNode.Entry(k, v.mark(), v)));
         return new YNode.Dict(out, mark);
+    }
+
+    /**
+     * {@code value} as mgmt's YAML 1.1 decoder reads a boolean: also {@code yes}, {@code no}, {@code on},
+     * {@code off}, {@code y} and {@code n} in their usual cases, which YAML 1.2 reads as text. Empty for anything else.
+     */
+    static Optional<Boolean> bool(Object value) {
+        if (value instanceof Boolean b) return Optional.of(b);
+        if (!(value instanceof String s)) return Optional.empty();
+        return switch (s) {
+            case "y", "Y", "yes", "Yes", "YES", "on", "On", "ON", "true", "True", "TRUE" -> Optional.of(true);
+            case "n", "N", "no", "No", "NO", "off", "Off", "OFF", "false", "False", "FALSE" -> Optional.of(false);
+            default -> Optional.empty();
+        };
     }
 
     /** {@code value} with every template opening escaped. */

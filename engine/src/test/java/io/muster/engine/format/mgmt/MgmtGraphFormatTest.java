@@ -183,4 +183,24 @@ class MgmtGraphFormatTest {
     void anEmptyGraphNameIsAnError() {
         assertThatThrownBy(() -> compile("graph: ''\nresources: {}\n")).hasMessageContaining("site.yaml:1:8: graph: expected the graph's name");
     }
+
+    @Test
+    void symbolicModesThatSetEveryClassAreOctalAndYaml11BooleansAreBooleans() throws Exception {
+        Graph g = compile("""
+                graph: g
+                resources:
+                  file:
+                  - {name: a, path: /tmp/a, mode: "u=rwx,g=rx,o="}
+                  - {name: b, path: /tmp/b, mode: "a=r", force: yes}
+                  - {name: c, path: /tmp/c, mode: "ug=rws,o=t", meta: {noop: on}}
+                  - {name: c, path: /tmp/c, mode: "ug=rws,o=t", meta: {noop: on}}
+                """);
+        assertThat(params(g, "file#a")).containsEntry("mode", "0750");
+        assertThat(params(g, "file#b")).containsEntry("mode", "0444").containsEntry("force", true);
+        assertThat(params(g, "file#c")).containsEntry("mode", "7660");
+        assertThat(g.vertex("file#c").meta().noop()).isTrue();
+        assertThat(errors("graph: g\nresources:\n  file:\n  - {name: d, path: /tmp/d, mode: \"u+x\"}\n  - {name: d, path: /tmp/e}\n"))
+                .contains("site.yaml:4:35: file[d]: mode: 'u+x' is not an octal mode, nor a symbolic one")
+                .contains("site.yaml:5:12: resources: file: a second, different resource named 'd'");
+    }
 }

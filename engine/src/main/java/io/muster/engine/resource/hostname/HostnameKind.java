@@ -1,6 +1,5 @@
 package io.muster.engine.resource.hostname;
 
-import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
@@ -19,10 +18,10 @@ import java.util.Set;
  */
 public final class HostnameKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of(null, Set.of(),
-            Property.optional("hostname", Type.STRING),
-            Property.optional("static_hostname", Type.STRING),
-            Property.optional("transient_hostname", Type.STRING),
-            Property.optional("pretty_hostname", Type.STRING));
+            Property.optional("hostname", Type.STRING).checkedBy(HostnameKind::hostNameProblem),
+            Property.optional("static_hostname", Type.STRING).checkedBy(HostnameKind::hostNameProblem),
+            Property.optional("transient_hostname", Type.STRING).checkedBy(HostnameKind::hostNameProblem),
+            Property.optional("pretty_hostname", Type.STRING).checkedBy(raw -> String.valueOf(raw).contains("\n") ? "expected one line" : null));
 
     private final HostNames files;
 
@@ -33,6 +32,13 @@ public final class HostnameKind implements ResourceKind {
     /** A kind whose names live in {@code files}: tests give files of their own. */
     HostnameKind(HostNames files) {
         this.files = files;
+    }
+
+    /** Why {@code raw} cannot be a host's name (hostnamed's rule: letters, digits, '-' and '.', at most 64), or null. */
+    private static String hostNameProblem(Object raw) {
+        String name = String.valueOf(raw);
+        return name.matches("[A-Za-z0-9][A-Za-z0-9.-]{0,63}") ? null
+                : "'" + name + "' is not a host name (letters, digits, '-' and '.', at most 64)";
     }
 
     @Override
@@ -46,17 +52,11 @@ public final class HostnameKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(TypedParams params) throws InvalidResourceException {
+    public Resource create(TypedParams params) {
         Optional<String> all = params.optionalString("hostname");
         Optional<String> statik = params.optionalString("static_hostname").or(() -> all);
         Optional<String> kernel = params.optionalString("transient_hostname").or(() -> all);
         Optional<String> pretty = params.optionalString("pretty_hostname").or(() -> all);
-        for (Optional<String> name : java.util.List.of(statik, kernel)) {
-            if (name.isPresent() && !name.get().matches("[A-Za-z0-9]([A-Za-z0-9.-]{0,62})")) {
-                throw new InvalidResourceException(null, "'" + name.get() + "' is not a host name (letters, digits, '-' and '.', at most 64)");
-            }
-        }
-        if (pretty.isPresent() && pretty.get().contains("\n")) throw new InvalidResourceException("pretty_hostname", "one line expected");
         return new HostnameResource(files, statik, kernel, pretty);
     }
 }

@@ -2,7 +2,6 @@ package io.muster.engine.resource.timer;
 
 import io.muster.engine.resource.Change;
 import io.muster.engine.resource.Context;
-import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Property;
 import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
@@ -24,7 +23,9 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * every interval, as under mgmt. A one-shot run (apply, plan) has no ticks: the timer is stable.
  */
 public final class TimerKind implements ResourceKind {
-    private static final Schema SCHEMA = Schema.of(null, Set.of(), Property.required("interval", Type.NUMBER));
+    private static final Schema SCHEMA = Schema.of(null, Set.of(), Property.required("interval", Type.NUMBER)
+            .checkedBy(raw -> Type.NUMBER.tryConvert(raw) instanceof Double d && d >= 1 && d == Math.rint(d) ? null
+                    : "expected whole seconds, 1 or more, got " + raw));
     /**
      * Whether a tick came since the last apply, by timer name: the engine checks an instance other than the one
      * it watches, so the tick is kept where both find it.
@@ -42,10 +43,8 @@ public final class TimerKind implements ResourceKind {
     }
 
     @Override
-    public Resource create(TypedParams params) throws InvalidResourceException {
-        double interval = params.number("interval", 0);
-        if (interval < 1 || interval != Math.rint(interval)) throw new InvalidResourceException("interval", "expected whole seconds, 1 or more, got " + interval);
-        return new Timer((long) interval, TICKS.computeIfAbsent(params.name(), n -> new AtomicBoolean()));
+    public Resource create(TypedParams params) {
+        return new Timer((long) params.number("interval", 1), TICKS.computeIfAbsent(params.name(), n -> new AtomicBoolean()));
     }
 
     /** A timer; {@code ticked} says a tick came since the last apply. */

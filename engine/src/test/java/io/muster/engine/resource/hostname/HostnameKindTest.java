@@ -43,8 +43,7 @@ class HostnameKindTest {
 
     @Test
     void aNameThatIsNoHostNameIsRefused() {
-        HostNames files = new HostNames(dir.resolve("a"), dir.resolve("b"), dir.resolve("c"));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resource(files, Map.of("static_hostname", "bad name")))
-                .hasMessageContaining("'bad name' is not a host name");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> new HostnameKind().schema().property("static_hostname").coerce("bad name"))
+                .hasMessage("static_hostname: 'bad name' is not a host name (letters, digits, '-' and '.', at most 64)");
     }
 }

@@ -43,8 +43,10 @@ class TimerKindTest {
 
     @Test
     void theIntervalIsWholeSecondsAboveZero() {
-        assertThatThrownBy(() -> timer(0.0)).hasMessageContaining("expected whole seconds, 1 or more");
-        assertThatThrownBy(() -> timer(1.5)).hasMessageContaining("expected whole seconds, 1 or more");
+        var interval = new TimerKind().schema().property("interval");
+        assertThatThrownBy(() -> interval.coerce(0)).hasMessage("interval: expected whole seconds, 1 or more, got 0");
+        assertThatThrownBy(() -> interval.coerce(1.5)).hasMessage("interval: expected whole seconds, 1 or more, got 1.5");
+        assertThat(interval.coerce("30")).isEqualTo(30.0);
     }
 
     private record CountingWatcher(AtomicInteger events) implements Watcher {

@@ -17,6 +17,7 @@ import io.muster.engine.template.Expressions;
 import io.muster.engine.template.Redaction;
 import io.muster.engine.template.ScopeTable;
 import io.muster.engine.template.Template;
+import io.muster.engine.template.TemplateDialect;
 import io.muster.engine.template.TemplateException;
 import io.muster.proto.graph.BundleFile;
 import io.muster.proto.graph.Condition;
@@ -119,8 +120,10 @@ final class GraphDecoder {
                 throw new InvalidGraphException(where + ": the environment variable " + variable.getName() + " twice");
             }
         }
+        TemplateDialect dialect = TemplateDialect.named(table.getDialect()).orElseThrow(() -> new InvalidGraphException(where
+                + ": unknown template dialect '" + table.getDialect() + "'"));
         return new ScopeTable(relative(table.getDirectory(), where), PlainCodec.decodeMap(table.getData(), where + ": data"),
-                PlainCodec.decodeMap(table.getFacts(), where + ": facts"), env);
+                PlainCodec.decodeMap(table.getFacts(), where + ": facts"), env, dialect);
     }
 
     private Vertex vertex(io.muster.proto.graph.Vertex v, String where) throws InvalidGraphException {

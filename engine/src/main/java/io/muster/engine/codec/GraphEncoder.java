@@ -116,7 +116,8 @@ final class GraphEncoder {
         io.muster.proto.graph.ScopeTable.Builder out = io.muster.proto.graph.ScopeTable.newBuilder()
                 .setDirectory(table.directory())
                 .setData(PlainCodec.encodeMap(table.data()))
-                .setFacts(PlainCodec.encodeMap(table.facts()));
+                .setFacts(PlainCodec.encodeMap(table.facts()))
+                .setDialect(table.dialect().wireName()); // empty for muster's own: not written
         table.env().forEach((name, value) -> out.addEnv(Variable.newBuilder().setName(name).setValue(value)));
         return out.build();
     }

@@ -121,7 +121,7 @@ final class Composition {
         Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE, options.reads());
         Map<String, Object> data = manifest.resolvedData().isPresent() ? manifest.resolvedData().get()
                 : DataResolver.resolve(top, base, level.aggregateData(), options.data());
-        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE, options.reads());
+        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE, options.reads()).withDialect(manifest.dialect());
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));

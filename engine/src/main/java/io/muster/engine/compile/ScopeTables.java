@@ -43,7 +43,7 @@ final class ScopeTables {
             for (String name : env) {
                 if (scope.env().containsKey(name)) readEnv.put(name, scope.env().get(name));
             }
-            return new ScopeTable(base.directory(), base.data(), Plain.sorted(readFacts), readEnv);
+            return new ScopeTable(base.directory(), base.data(), Plain.sorted(readFacts), readEnv, base.dialect());
         }
     }
 
@@ -76,7 +76,7 @@ final class ScopeTables {
 
     /** What {@code v}'s templates read at run time: its late properties and its conditions. */
     static TemplateReads runTimeReads(Vertex v) {
-        TemplateReads reads = new TemplateReads();
+        TemplateReads reads = new TemplateReads(v.scope().dialect());
         v.late().values().forEach(reads::addValue);
         if (v.control().onlyIf() != null) reads.addCondition(v.control().onlyIf().source());
         if (v.control().unless() != null) reads.addCondition(v.control().unless().source());

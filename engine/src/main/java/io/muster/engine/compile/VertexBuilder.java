@@ -106,6 +106,10 @@ final class VertexBuilder {
                 parts.invalid();
                 continue;
             }
+            if (d.scope().dialect().deferred(d.kind().name(), e.key(), e.value().plain())) { // the dialect renders it at run time
+                late.put(e.key(), e.value().plain());
+                continue;
+            }
             Rendered r = parts.read(() -> property(d, e.key()));
             if (r == null) continue;
             if (r.late()) {
@@ -143,7 +147,7 @@ final class VertexBuilder {
     private ScopeTable table(Scope scope) {
         if (scope != lastScope) {
             lastScope = scope;
-            lastTable = ScopeTable.of(ScopeTables.relative(bundle, scope.directory()), scope.data());
+            lastTable = ScopeTable.of(ScopeTables.relative(bundle, scope.directory()), scope.data(), scope.dialect());
         }
         return lastTable;
     }

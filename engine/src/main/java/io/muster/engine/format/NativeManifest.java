@@ -2,6 +2,7 @@ package io.muster.engine.format;
 
 import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.manifest.YNode;
+import io.muster.engine.template.TemplateDialect;
 import java.util.Map;
 import java.util.Optional;
 
@@ -9,23 +10,29 @@ import java.util.Optional;
  * A foreign manifest in muster's native shape: its top-level mapping ({@code resources:}, and {@code data:},
  * {@code hierarchy:}, {@code overrides:} when the compiler is to resolve them as muster does) with the foreign
  * file's marks; the manifest's data when the format resolves its data itself (then the compiler does not, and the
- * mapping carries no data keys); and, for a format whose written order is its schedule, the reason of the edge
- * the compiler adds from each of its resources to the next.
+ * mapping carries no data keys); for a format whose written order is its schedule, the reason of the edge
+ * the compiler adds from each of its resources to the next; and the language of the templates its strings hold.
  */
-public record NativeManifest(YNode.Dict manifest, Optional<Map<String, Object>> resolvedData, Optional<EdgeReason> sequence) {
+public record NativeManifest(YNode.Dict manifest, Optional<Map<String, Object>> resolvedData, Optional<EdgeReason> sequence,
+                             TemplateDialect dialect) {
 
     /** A manifest whose data, if any, muster resolves, and whose order is no schedule. */
     public static NativeManifest of(YNode.Dict manifest) {
-        return new NativeManifest(manifest, Optional.empty(), Optional.empty());
+        return new NativeManifest(manifest, Optional.empty(), Optional.empty(), TemplateDialect.NATIVE);
     }
 
     /** This manifest, with exactly {@code data} as its data, resolved by the format. */
     public NativeManifest withData(Map<String, Object> data) {
-        return new NativeManifest(manifest, Optional.of(data), sequence);
+        return new NativeManifest(manifest, Optional.of(data), sequence, dialect);
     }
 
     /** This manifest, its resources run in the order written: an edge of {@code reason} from each to the next. */
     public NativeManifest inSequence(EdgeReason reason) {
-        return new NativeManifest(manifest, resolvedData, Optional.of(reason));
+        return new NativeManifest(manifest, resolvedData, Optional.of(reason), dialect);
+    }
+
+    /** This manifest, its strings' templates written in {@code other}. */
+    public NativeManifest inDialect(TemplateDialect other) {
+        return new NativeManifest(manifest, resolvedData, sequence, other);
     }
 }

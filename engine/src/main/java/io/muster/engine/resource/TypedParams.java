@@ -2,6 +2,7 @@ package io.muster.engine.resource;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -68,6 +69,11 @@ public final class TypedParams {
     @SuppressWarnings("unchecked") // Type.INTEGER_LIST makes a List<Long>
     public List<Long> integers(String property, List<Long> fallback) {
         return optional(property, Set.of(Type.INTEGER_LIST)).map(v -> (List<Long>) v).orElse(fallback);
+    }
+
+    @SuppressWarnings("unchecked") // Type.STRING_MAP makes a Map<String, String>
+    public Map<String, String> stringMap(String property, Map<String, String> fallback) {
+        return optional(property, Set.of(Type.STRING_MAP)).map(v -> (Map<String, String>) v).orElse(fallback);
     }
 
     /** A value of {@link Type#ANY}, as YAML gave it (its kind checked its shape). */

@@ -1,8 +1,10 @@
 package io.muster.engine.template;
 
+import io.muster.engine.util.FileReads;
 import io.muster.engine.util.Plain;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Objects;
 
 /**
  * What the templates of one manifest that are left for run time (late properties, {@code control} conditions)
@@ -11,8 +13,10 @@ import java.util.Map;
  * it runs; {@link #scope} binds it there to a directory and a lookup.
  *
  * @param directory the manifest's directory relative to the bundle's (the root manifest's), {@code ""} for the root
+ * @param dialect the language its templates are written in
  */
-public record ScopeTable(String directory, Map<String, Object> data, Map<String, Object> facts, Map<String, String> env) {
+public record ScopeTable(String directory, Map<String, Object> data, Map<String, Object> facts, Map<String, String> env,
+                         TemplateDialect dialect) {
 
     public ScopeTable {
         data = Plain.map(data);
@@ -20,15 +24,21 @@ public record ScopeTable(String directory, Map<String, Object> data, Map<String,
         @SuppressWarnings("unchecked") // plain strings stay strings
         Map<String, String> names = (Map<String, String>) (Map<String, ?>) Plain.map(env);
         env = names;
+        Objects.requireNonNull(dialect, "dialect");
     }
 
-    /** The table of a manifest whose templates read nothing at run time but its data. */
-    public static ScopeTable of(String directory, Map<String, ?> data) {
-        return new ScopeTable(directory, Plain.map(data), Map.of(), Map.of());
+    /** The table of a manifest of muster's own templates. */
+    public ScopeTable(String directory, Map<String, Object> data, Map<String, Object> facts, Map<String, String> env) {
+        this(directory, data, facts, env, TemplateDialect.NATIVE);
+    }
+
+    /** The table of a manifest whose templates, written in {@code dialect}, read nothing at run time but its data. */
+    public static ScopeTable of(String directory, Map<String, ?> data, TemplateDialect dialect) {
+        return new ScopeTable(directory, Plain.map(data), Map.of(), Map.of(), dialect);
     }
 
     /** What a run-time template sees: this table, relative paths meaning {@code manifestDirectory}, lookups going to {@code lookup}. */
     public Scope scope(Path manifestDirectory, Lookup lookup) {
-        return new Scope(data, facts, env, manifestDirectory, lookup);
+        return new Scope(data, facts, env, manifestDirectory, lookup, FileReads.NONE, dialect);
     }
 }

@@ -1,5 +1,6 @@
 package io.muster.engine.template;
 
+import io.muster.engine.format.ccm.expr.CcmReads;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,11 +24,23 @@ public final class TemplateReads {
     private final Set<String> files = new TreeSet<>();
     private boolean allFacts;
     private boolean computedEnv;
+    private final TemplateDialect dialect;
+
+    /** What templates of muster's own read. */
+    public TemplateReads() {
+        this(TemplateDialect.NATIVE);
+    }
+
+    /** What templates written in {@code dialect} read. */
+    public TemplateReads(TemplateDialect dialect) {
+        this.dialect = dialect;
+    }
 
     /** Adds what {@code value} (a string, or lists and maps of them, as written) reads in its templates. */
     public void addValue(Object value) {
         switch (value) {
-            case String s when Template.containsExpression(s) -> Template.parse(s).expressions().forEach(this::addExpression);
+            case String s when dialect == TemplateDialect.CCM && CcmDialect.containsExpression(s) -> CcmDialect.addReads(s, this);
+            case String s when dialect == TemplateDialect.NATIVE && Template.containsExpression(s) -> Template.parse(s).expressions().forEach(this::addExpression);
             case List<?> items -> items.forEach(this::addValue);
             case Map<?, ?> map -> map.values().forEach(this::addValue);
             case null, default -> { }
@@ -92,6 +105,15 @@ public final class TemplateReads {
             }
             default -> { }
         }
+    }
+
+    /** Adds what CCM templates read: their facts and environment variables are this scope's facts and env. */
+    void addCcm(CcmReads found) {
+        facts.addAll(found.facts());
+        allFacts |= found.allFacts();
+        env.addAll(found.environ());
+        computedEnv |= found.computedEnviron();
+        files.addAll(found.files());
     }
 
     /** The facts read by name (see {@link #allFacts}). */

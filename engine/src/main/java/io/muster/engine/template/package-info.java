@@ -10,8 +10,12 @@
  * values out of messages. Its failures say what is wrong in words a manifest's author reads: an unknown name with
  * the closest one, a value missing this run, a value only an apply would produce (unresolvable).
  *
- * <p>May import {@code util} (and {@code util.fs} to read files safely) and JEXL; nothing else of muster's: the
- * compiler, the run and the codec use it, it knows none of them, nor graphs, resources or reports (a lookup is
- * an interface the caller implements).
+ * <p>A manifest's templates may be written in another {@link io.muster.engine.template.TemplateDialect}: a Choria CCM
+ * manifest's are CCM's ({@code format.ccm.expr}), carried by its scope and scope table and rendered in that language,
+ * at compile or at run time.
+ *
+ * <p>May import {@code util} (and {@code util.fs} to read files safely), JEXL and {@code format.ccm.expr} (CCM's
+ * language); nothing else of muster's: the compiler, the run and the codec use it, it knows none of them, nor
+ * graphs, resources or reports (a lookup is an interface the caller implements).
  */
 package io.muster.engine.template;

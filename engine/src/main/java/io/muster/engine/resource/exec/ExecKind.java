@@ -33,6 +33,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("unless", Type.ANY).checkedBy(ExecKind::commandProblem),
             Property.optional("refreshonly", Type.BOOLEAN),
+            Property.optional("guards_on_refresh", Type.BOOLEAN),
             Property.optional("query", Type.BOOLEAN),
             Property.optional("user", Type.STRING),
             Property.optional("group", Type.STRING),
@@ -81,7 +82,8 @@ public final class ExecKind implements ResourceKind {
                 runner,
                 command(p, "watchcmd", shell, sensitive),
                 absolutes("watchfiles", p.strings("watchfiles", List.of())),
-                sensitive);
+                sensitive,
+                p.bool("guards_on_refresh", true));
     }
 
     private static Command command(TypedParams p, String property, boolean shell, boolean sensitive)

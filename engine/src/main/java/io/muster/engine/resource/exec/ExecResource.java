@@ -26,10 +26,12 @@ import java.util.Set;
  * the command itself only when applying, except a {@code query}, which only reads and so runs in noop too
  * (its stdout is a value known at check time) and is never a change. Under {@code muster run} it is checked
  * again whenever a line comes out of {@code watchcmd} or one of {@code watchfiles} changes. A sensitive
- * exec shows neither its commands nor their output in messages and logs.
+ * exec shows neither its commands nor their output in messages and logs. Without {@code guards_on_refresh} a
+ * refresh runs the command whatever its guards say, as a CCM exec's subscribe does.
  */
 record ExecResource(Command command, Command onlyif, Command unless, Path creates, boolean refreshonly, boolean query,
-                    Set<Long> returns, ProcessRunner runner, Command watchcmd, List<Path> watchfiles, boolean sensitive)
+                    Set<Long> returns, ProcessRunner runner, Command watchcmd, List<Path> watchfiles, boolean sensitive,
+                    boolean guardsOnRefresh)
         implements Refreshable, Edgeable, Foreseeable {
 
     @Override
@@ -56,9 +58,11 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
     @Override
     public Result checkApply(Context context, boolean apply) throws Exception {
         if (refreshonly && !context.refresh()) return Result.STABLE;
-        if (creates != null && Files.exists(creates)) return Result.STABLE;
-        if (onlyif != null && guard(onlyif, context) != 0) return Result.STABLE;
-        if (unless != null && guard(unless, context) == 0) return Result.STABLE;
+        if (guardsOnRefresh || !context.refresh()) {
+            if (creates != null && Files.exists(creates)) return Result.STABLE;
+            if (onlyif != null && guard(onlyif, context) != 0) return Result.STABLE;
+            if (unless != null && guard(unless, context) == 0) return Result.STABLE;
+        }
         if (query) return Result.STABLE.withOutputs(execute(context));
         List<Change> executed = List.of(new Change("executed", null, null, null));
         if (!apply) return Result.changed(executed);

@@ -1,0 +1,215 @@
+package io.muster.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.engine.testing.Manifests;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A Choria CCM manifest applied through the CLI behaves as CCM applies it: real files, real processes. */
+class CcmManifestsTest {
+    /** A command, one that fails, and a command: each of the two that run appends to ROOT/log. */
+    private static final String THREE_EXECS = """
+                - exec:
+                    - "/bin/sh -c 'echo first >> ROOT/log'": {}
+                    - "/bin/false": {}
+                    - "/bin/sh -c 'echo third >> ROOT/log'": {}
+            """;
+
+    @TempDir
+    Path dir;
+
+    private Manifests manifests;
+    private String user;
+    private String group;
+
+    @BeforeEach
+    void setUp() throws IOException {
+        manifests = new Manifests(dir);
+        user = System.getProperty("user.name");
+        group = Files.readAttributes(dir, java.nio.file.attribute.PosixFileAttributes.class).group().getName();
+    }
+
+    private Path write(String yaml) {
+        return manifests.write("site.yaml", yaml.replace("OWNER", user).replace("GROUP", group));
+    }
+
+    private static Cli apply(Path manifest) {
+        return Cli.run("apply", manifest, "--tmp-prefix");
+    }
+
+    @Test
+    void resourcesRunInOrderAndAFailureDoesNotStopTheRest() {
+        Path site = write("""
+                ccm:
+                  resources:
+                """ + THREE_EXECS);
+        Cli run = apply(site);
+        assertThat(run.exit()).isNotZero();
+        assertThat(dir.resolve("log")).hasContent("first\nthird");
+    }
+
+    @Test
+    void failOnErrorSkipsEverythingAfterAFailure() {
+        Path site = write("""
+                ccm:
+                  fail_on_error: true
+                  resources:
+                """ + THREE_EXECS);
+        Cli run = apply(site);
+        assertThat(run.exit()).isNotZero();
+        assertThat(dir.resolve("log")).hasContent("first");
+        assertThat(run.out() + run.err()).contains("skipped");
+    }
+
+    @Test
+    void postMessageIsShownOnlyWhenNothingFailed() {
+        String manifest = """
+                ccm:
+                  pre_message: Configuring the box
+                  post_message: The box is ready
+                  resources:
+                    - exec: [{"COMMAND": {}}]
+                """;
+        Cli good = Cli.run("apply", write(manifest.replace("COMMAND", "/bin/true")), "--tmp-prefix", "-v");
+        assertThat(good.out() + good.err()).contains("Configuring the box").contains("The box is ready");
+        Cli bad = Cli.run("apply", write(manifest.replace("COMMAND", "/bin/false")), "--tmp-prefix", "-v");
+        assertThat(bad.out() + bad.err()).contains("Configuring the box").doesNotContain("The box is ready");
+    }
+
+    @Test
+    void filesTakeCcmsModesAndDirectoriesGainSearchBits() throws IOException {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - file:
+                        - defaults: {owner: OWNER, group: GROUP}
+                        - ROOT/conf: {ensure: directory, mode: 0o640}
+                        - ROOT/conf/app.ini: {ensure: present, mode: 640, content: "port = 8080\\n"}
+                        - ROOT/empty: {ensure: present, mode: "0600"}
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("conf")))).isEqualTo("rwxr-x---");
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(dir.resolve("conf/app.ini")))).isEqualTo("rw-r-----");
+        assertThat(dir.resolve("conf/app.ini")).hasContent("port = 8080");
+        assertThat(dir.resolve("empty")).isEmptyFile();
+        assertThat(apply(site).out()).contains("changed 0,");
+    }
+
+    @Test
+    void aSubscribeRefreshRunsAnExecEvenWhenItsGuardSaysItIsDone() throws IOException {
+        Files.writeString(dir.resolve("marker"), "");
+        String manifest = """
+                ccm:
+                  resources:
+                    - file: [{ROOT/app.conf: {ensure: present, owner: OWNER, group: GROUP, mode: "0644", content: "CONTENT"}}]
+                    - exec:
+                        - "/bin/sh -c 'echo ran >> ROOT/restarts'":
+                            creates: ROOT/marker
+                            subscribe: ["file#ROOT/app.conf"]
+                """;
+        apply(write(manifest.replace("CONTENT", "one")));
+        assertThat(dir.resolve("restarts")).hasContent("ran");
+        apply(write(manifest.replace("CONTENT", "one")));
+        assertThat(dir.resolve("restarts")).as("no change, no refresh: the guard holds").hasContent("ran");
+        apply(write(manifest.replace("CONTENT", "two")));
+        assertThat(dir.resolve("restarts")).hasContent("ran\nran");
+    }
+
+    @Test
+    void aShellExecRunsThroughTheShellWithItsEnvironment() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - greet:
+                            command: echo "$GREETING" > ROOT/greeting
+                            provider: shell
+                            environment: ["GREETING=hello there"]
+                            timeout: 1m30s
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("greeting")).hasContent("hello there");
+    }
+
+    @Test
+    void everyCommandReadsACcmManifestAndPointsAtItsMistakes() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - file: [{ROOT/x: {ensure: present, owner: OWNER, group: GROUP, mode: "0999"}}]
+                """);
+        for (String command : new String[] {"validate", "plan", "graph", "apply"}) {
+            Cli run = Cli.run(command, site);
+            assertThat(run.exit()).as(command).isNotZero();
+            assertThat(run.err()).as(command).contains(site + ":3:").contains("mode '0999' is not a valid octal number");
+        }
+        Path good = write("ccm:\n  resources:\n    - exec: [{/bin/true: {}}]\n");
+        assertThat(Cli.run("validate", good).exit()).isZero();
+        assertThat(Cli.run("graph", good).out()).contains("exec#/bin/true");
+        assertThat(Cli.run("plan", good, "--tmp-prefix").out()).contains("exec#/bin/true");
+    }
+
+    @Test
+    void aScaffoldWritesItsTreePurgesStraysRunsPostCommandsAndRemovesOnlyItsOwnFiles() throws IOException {
+        manifests.write("templates/site/index.html", "<h1>welcome</h1>\n");
+        manifests.write("templates/site/bin/start.sh", "#!/bin/sh\nexec true\n");
+        manifests.write("templates/site/empty.txt", "  \n");
+        Files.createDirectories(dir.resolve("www"));
+        Files.writeString(dir.resolve("www/stray.txt"), "left over");
+        String manifest = """
+                ccm:
+                  resources:
+                    - scaffold:
+                        - ROOT/www:
+                            ensure: ENSURE
+                            source: templates/site
+                            purge: true
+                            skip_empty: true
+                            post:
+                              - "*.sh": "chmod 0755 {}"
+                """;
+        Cli first = apply(write(manifest.replace("ENSURE", "present")));
+        assertThat(first.exit()).as(first.err()).isZero();
+        assertThat(dir.resolve("www/index.html")).hasContent("<h1>welcome</h1>");
+        assertThat(Files.isExecutable(dir.resolve("www/bin/start.sh"))).isTrue();
+        assertThat(dir.resolve("www/empty.txt")).doesNotExist();
+        assertThat(dir.resolve("www/stray.txt")).doesNotExist();
+        assertThat(apply(write(manifest.replace("ENSURE", "present"))).out()).contains("changed 0,");
+        Files.writeString(dir.resolve("www/mine.txt"), "not the scaffold's");
+        apply(write(manifest.replace("ENSURE", "absent").replace("purge: true", "purge: false")));
+        assertThat(dir.resolve("www/index.html")).doesNotExist();
+        assertThat(dir.resolve("www/bin")).doesNotExist();
+        assertThat(dir.resolve("www/mine.txt")).exists();
+    }
+
+    @Test
+    void deferredTemplatesAreRenderedWhenTheResourceRunsAndControlSkipsByCcmsExpressions() {
+        Path site = write("""
+                data:
+                  enabled: false
+                ccm:
+                  resources:
+                    - exec:
+                        - write the token:
+                            command: /bin/sh -c 'echo s3cret > ROOT/token'
+                        - "copy the token":
+                            command: "/bin/sh -c 'echo {{ file(\\"ROOT/token\\") | trim() }} > ROOT/copy'"
+                        - never:
+                            command: /bin/sh -c 'touch ROOT/never'
+                            control:
+                              if: Data.enabled
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("copy")).as("file() read what the exec before it wrote").hasContent("s3cret");
+        assertThat(dir.resolve("never")).doesNotExist();
+    }
+}

@@ -1,0 +1,115 @@
+package io.muster.engine.format.ccm;
+
+import io.muster.engine.manifest.YNode;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The properties every CCM resource takes: {@code alias}, {@code require} (muster's), {@code control} (its
+ * {@code if}/{@code unless} expressions, in the CCM dialect), {@code health_checks} (nagios format) become native;
+ * {@code ensure} and {@code provider} each kind reads; {@code register_when_stable} is refused, as muster has no
+ * service registry.
+ */
+final class CommonProperties {
+    static final Set<String> NAMES = Set.of("alias", "ensure", "provider", "health_checks", "require", "control", "register_when_stable");
+    private static final Set<String> HEALTH_CHECK = Set.of("command", "goss_rules", "name", "timeout", "tries", "try_sleep", "format");
+    private static final Set<String> CONTROL = Set.of("if", "unless");
+
+    private CommonProperties() {}
+
+    static void translate(CcmResource r, Translated out) {
+        String alias = r.string("alias");
+        if (!alias.isEmpty()) out.put("alias", alias, r.markOf("alias"));
+        List<String> require = r.strings("require");
+        for (String reference : require) {
+            if (!validReference(reference)) r.problem(r.markOf("require"), "require: expected references like 'type#name', got '" + reference + "'");
+        }
+        if (!require.isEmpty()) out.put("require", require, r.markOf("require"));
+        r.entry("control").ifPresent(e -> control(r, e, out));
+        r.entry("health_checks").ifPresent(e -> healthChecks(r, e, out));
+        r.entry("register_when_stable").ifPresent(e -> r.problem(e.keyMark(),
+                "register_when_stable is not supported: muster has no service registry to publish to"));
+    }
+
+    /** CCM's {@code type#name}: both parts present. */
+    static boolean validReference(String reference) {
+        int hash = reference.indexOf('#');
+        return hash > 0 && hash < reference.length() - 1;
+    }
+
+    /** The provider, when it is one of {@code allowed} (or unset). */
+    static void provider(CcmResource r, Set<String> allowed) {
+        String provider = r.string("provider");
+        if (!provider.isEmpty() && !allowed.contains(provider)) {
+            r.problem(r.markOf("provider"), "provider: expected " + String.join(" or ", allowed.stream().sorted().toList())
+                    + ", got '" + provider + "'");
+        }
+    }
+
+    private static void control(CcmResource r, YNode.Entry e, Translated out) {
+        if (!(e.value() instanceof YNode.Dict dict)) {
+            r.problem(e.value().mark(), "control: expected a map with if and/or unless, got " + e.value().describe());
+            return;
+        }
+        Map<String, YNode> conditions = new LinkedHashMap<>();
+        for (YNode.Entry c : dict.entries().values()) {
+            if (!CONTROL.contains(c.key())) {
+                r.problem(c.keyMark(), "control: unknown key '" + c.key() + "'; expected if, unless");
+                continue;
+            }
+            Object value = r.condition(c.key(), c.value());
+            if (value instanceof Boolean b) conditions.put(c.key(), Nodes.scalar(b, c.value().mark()));
+            else if (value != null) r.problem(c.value().mark(), "control." + c.key() + ": expected true or false, got " + c.value().describe());
+        }
+        out.putNode("control", Nodes.dict(conditions, dict.mark()));
+    }
+
+    private static void healthChecks(CcmResource r, YNode.Entry e, Translated out) {
+        if (!(e.value() instanceof YNode.Seq seq)) {
+            r.problem(e.value().mark(), "health_checks: expected a list of checks, got " + e.value().describe());
+            return;
+        }
+        List<YNode> checks = new ArrayList<>();
+        for (YNode item : seq.items()) {
+            if (!(item instanceof YNode.Dict check)) {
+                r.problem(item.mark(), "health_checks: expected a map per check, got " + item.describe());
+                continue;
+            }
+            checks.add(healthCheck(r, check));
+        }
+        out.putNode("health_checks", Nodes.seq(checks, seq.mark()));
+    }
+
+    private static YNode healthCheck(CcmResource r, YNode.Dict check) {
+        Map<String, YNode> values = new LinkedHashMap<>();
+        for (YNode.Entry c : check.entries().values()) {
+            Object value = c.value().plain();
+            switch (c.key()) {
+                case "format" -> {
+                    if ("goss".equals(value)) r.problem(c.value().mark(), "health_checks: the goss format is not supported; use a nagios command");
+                    else if (!"nagios".equals(value) && !"".equals(value)) {
+                        r.problem(c.value().mark(), "health_checks: format: expected nagios or goss, got " + c.value().describe());
+                    }
+                }
+                case "goss_rules" -> r.problem(c.keyMark(), "health_checks: goss_rules are not supported; use a nagios command");
+                case "timeout", "try_sleep" -> values.put(c.key(), Nodes.scalar(duration(r, c), c.value().mark()));
+                case "command", "name", "tries" -> values.put(c.key(), c.value());
+                default -> r.problem(c.keyMark(), "health_checks: unknown key '" + c.key() + "'; expected " + String.join(", ",
+                        HEALTH_CHECK.stream().sorted().toList()));
+            }
+        }
+        return Nodes.dict(values, check.mark());
+    }
+
+    private static double duration(CcmResource r, YNode.Entry e) {
+        try {
+            return GoDuration.seconds(String.valueOf(e.value().plain()));
+        } catch (IllegalArgumentException failure) {
+            r.problem(e.value().mark(), e.key() + ": " + failure.getMessage());
+            return 0;
+        }
+    }
+}

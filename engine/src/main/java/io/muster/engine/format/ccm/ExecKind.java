@@ -1,0 +1,83 @@
+package io.muster.engine.format.ccm;
+
+import io.muster.engine.manifest.YNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * CCM's {@code exec}: muster's {@code exec}. The command is {@code command}, or the name when unset; the
+ * {@code posix} provider (the default) runs its words directly, {@code shell} through {@code /bin/sh -c}. Command,
+ * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). {@code timeout} is a
+ * duration ({@code 30s}, {@code 1m30s}); {@code path} a colon-separated list of absolute directories; each
+ * {@code environment} entry {@code KEY=value}, both parts non-empty. A subscribe refresh runs the command even when
+ * its guards say the work is done, as in CCM.
+ */
+final class ExecKind implements CcmKind {
+    @Override
+    public String name() {
+        return "exec";
+    }
+
+    @Override
+    public Set<String> properties() {
+        return Set.of("command", "cwd", "environment", "path", "returns", "timeout", "creates", "onlyif", "unless", "refreshonly",
+                "subscribe", "logoutput");
+    }
+
+    @Override
+    public Translated translate(CcmResource r) {
+        Translated out = Translated.of("exec", r);
+        CommonProperties.provider(r, Set.of("posix", "shell"));
+        Ensure.orDefault(r, "present", Set.of("present"));
+        if (r.name().isBlank()) r.problem("invalid command");
+        YNode command = r.deferred("command").filter(c -> !"".equals(c.plain())).orElse(Nodes.scalar(r.name(), r.mark()));
+        out.putNode("command", command);
+        if ("shell".equals(r.string("provider"))) out.put("shell", true, r.markOf("provider"));
+        for (String deferred : List.of("cwd", "creates", "onlyif", "unless")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
+        environment(r, out);
+        path(r, out);
+        String timeout = r.string("timeout");
+        if (r.has("timeout") && !r.unrendered("timeout")) {
+            try {
+                out.put("timeout", GoDuration.seconds(timeout), r.markOf("timeout"));
+            } catch (IllegalArgumentException e) {
+                r.problem(r.markOf("timeout"), "timeout: " + e.getMessage());
+            }
+        }
+        r.entry("returns").ifPresent(e -> out.putNode("returns", e.value()));
+        if (r.bool("refreshonly")) out.put("refreshonly", true, r.markOf("refreshonly"));
+        Subscriptions.translate(r, out);
+        out.put("guards_on_refresh", false, r.mark());
+        r.bool("logoutput"); // checked; muster's report carries the command's output already
+        return out;
+    }
+
+    private static void environment(CcmResource r, Translated out) {
+        r.entry("environment").ifPresent(e -> {
+            if (!(e.value() instanceof YNode.Seq seq)) {
+                r.problem(e.value().mark(), "environment: expected a list of KEY=value strings, got " + e.value().describe());
+                return;
+            }
+            for (YNode item : seq.items()) {
+                String entry = String.valueOf(item.plain()); // CCM checks it before rendering it
+                int eq = entry.indexOf('=');
+                if (eq < 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": missing '='");
+                else if (eq == 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty key");
+                else if (eq == entry.length() - 1) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty value");
+            }
+            out.putNode("environment", seq);
+        });
+    }
+
+    private static void path(CcmResource r, Translated out) {
+        if (!r.has("path")) return;
+        List<String> directories = new ArrayList<>();
+        for (String dir : r.string("path").split(":", -1)) {
+            if (dir.isEmpty()) r.problem(r.markOf("path"), "invalid path: empty directory in path");
+            else if (!dir.startsWith("/")) r.problem(r.markOf("path"), "invalid path: \"" + dir + "\" is not an absolute path");
+            directories.add(dir);
+        }
+        out.put("path", directories, r.markOf("path"));
+    }
+}

@@ -1,0 +1,62 @@
+package io.muster.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.muster.cli.Cli;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.PosixFilePermissions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** examples/ccm/site.yaml, a Choria CCM manifest, applied through the CLI as CCM applies it. */
+class CcmExampleTest {
+    private static final Path SITE = Path.of("ccm/site.yaml").toAbsolutePath();
+
+    @TempDir
+    Path root;
+
+    private Cli apply(String... extra) {
+        String[] args = new String[extra.length + 5];
+        args[0] = "apply";
+        args[1] = SITE.toString();
+        args[2] = "--data";
+        args[3] = "root=" + root.resolve("app");
+        args[4] = "--tmp-prefix";
+        System.arraycopy(extra, 0, args, 5, extra.length);
+        return Cli.run((Object[]) args);
+    }
+
+    private String mode(String file) throws IOException {
+        return PosixFilePermissions.toString(Files.getPosixFilePermissions(root.resolve(file)));
+    }
+
+    @Test
+    void theHierarchyPicksTheEnvironmentsWorkersAndEveryResourceIsWritten() throws IOException {
+        Cli run = apply();
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(root.resolve("app/app.ini")).hasContent("[server]\nport = 8080\nworkers = 4");
+        assertThat(mode("app")).as("0750").isEqualTo("rwxr-x---");
+        assertThat(mode("app/app.ini")).as("a bare 0640").isEqualTo("rw-r-----");
+        assertThat(root.resolve("app/.initialised")).hasContent("initialised");
+        assertThat(root.resolve("app/conf.d/listen.conf")).hasContent("listen 8080\nworkers 4");
+        assertThat(root.resolve("app/conf.d/README")).content().contains("for shop.");
+        assertThat(root.resolve("app/check.sh")).content().contains("# every 30s").contains("test -f " + root.resolve("app/app.ini"));
+    }
+
+    @Test
+    void anotherEnvironmentKeepsTheBaseData() {
+        apply("--fact", "environment=staging");
+        assertThat(root.resolve("app/app.ini")).content().contains("workers = 2");
+    }
+
+    @Test
+    void aStrayFileInTheScaffoldIsPurgedAndTheNextRunChangesNothing() throws IOException {
+        apply();
+        Files.writeString(root.resolve("app/conf.d/old.conf"), "stale");
+        apply();
+        assertThat(root.resolve("app/conf.d/old.conf")).doesNotExist();
+        assertThat(apply().out()).contains("changed 0,");
+    }
+}

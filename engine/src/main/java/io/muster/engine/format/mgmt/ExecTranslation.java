@@ -13,7 +13,8 @@ import java.util.Optional;
  * or, with no shell ({@code ''} or unset), split at white space into a program and its arguments ({@code args}
  * replace the arguments); {@code ifcmd} must succeed and {@code nifcmd} fail for it to run, each through its own
  * shell; {@code creates}, {@code cwd}, {@code env}, {@code user} and {@code group} (a user alone runs with their
- * primary group), {@code watchcmd} and {@code watchfiles}. mgmt has no timeout, so none is set.
+ * primary group), {@code watchcmd} and {@code watchfiles}. mgmt runs a command without a time limit; the
+ * {@code timeout} (seconds) of older mgmt graphs limits it when above 0.
  */
 final class ExecTranslation implements KindTranslation {
 
@@ -37,7 +38,7 @@ final class ExecTranslation implements KindTranslation {
         }
         List<String> args = r.strings("args");
         out.put("command", Node.texts(words(cmd.get(), r.rawString("shell"), args), r.markOf("cmd")));
-        out.put("timeout", new YNode.Scalar(0, r.markOf("cmd")));
+        out.put("timeout", timeout(r));
         guard(r, "ifcmd", "ifshell").ifPresent(g -> out.put("onlyif", g));
         guard(r, "nifcmd", "nifshell").ifPresent(g -> out.put("unless", g));
         guard(r, "watchcmd", "watchshell").ifPresent(g -> out.put("watchcmd", g));
@@ -51,6 +52,12 @@ final class ExecTranslation implements KindTranslation {
             out.put("environment", Node.dict(variables, r.markOf("env")));
         }
         return out;
+    }
+
+    private static YNode timeout(MgmtResource r) {
+        Optional<YNode> written = r.node("timeout");
+        if (written.isPresent() && written.get() instanceof YNode.Scalar s && s.value() instanceof Number n && n.doubleValue() > 0) return s;
+        return new YNode.Scalar(0, r.markOf("cmd"));
     }
 
     /** A guard or watch command, run through its own shell as mgmt runs it. */

@@ -91,14 +91,15 @@ class MgmtGraphFormatTest {
                   exec:
                   - {name: plain, cmd: "echo  hello $HOME", shell: '', ifcmd: "test -d /tmp", pollint: 0, state: present}
                   - {name: bash, cmd: "echo $HOME > /dev/null", shell: /bin/bash, nifcmd: "true", nifshell: /bin/sh}
-                  - {name: args, cmd: printf, args: ["%s", "a b"], user: nobody, watchcmd: "sleep 60"}
+                  - {name: args, cmd: printf, args: ["%s", "a b"], user: nobody, watchcmd: "sleep 60", timeout: 5}
                 """);
         assertThat(params(g, "exec#plain")).containsEntry("command", List.of("echo", "hello", "$HOME"))
                 .containsEntry("onlyif", List.of("test", "-d", "/tmp")).containsEntry("timeout", 0.0);
         assertThat(params(g, "exec#bash")).containsEntry("command", List.of("/bin/bash", "-c", "echo $HOME > /dev/null"))
                 .containsEntry("unless", List.of("/bin/sh", "-c", "true"));
         assertThat(params(g, "exec#args")).containsEntry("command", List.of("printf", "%s", "a b"))
-                .containsEntry("user", "nobody").doesNotContainKey("group").containsEntry("watchcmd", List.of("sleep", "60"));
+                .containsEntry("user", "nobody").doesNotContainKey("group").containsEntry("watchcmd", List.of("sleep", "60"))
+                .containsEntry("timeout", 5.0);
     }
 
     @Test

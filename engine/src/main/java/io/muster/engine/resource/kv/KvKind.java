@@ -9,8 +9,10 @@ import io.muster.engine.resource.Resource;
 import io.muster.engine.resource.ResourceKind;
 import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Schema;
+import io.muster.engine.resource.SessionContext;
 import io.muster.engine.resource.Type;
 import io.muster.engine.resource.TypedParams;
+import io.muster.engine.resource.Watcher;
 import io.muster.engine.world.World;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +24,8 @@ import java.util.concurrent.TimeUnit;
  * {@code value}; without a value the key is deleted. As mgmt's: {@code key} defaults to the name; the key is
  * shared by the fleet unless {@code mapped} (then each host has its own); with {@code skiplessthan} a value that
  * is already greater is kept (compared as whole numbers, or as text with {@code skipcmpstyle: 1}), unless a
- * refresh arrived. The key is not watched: under {@code muster run} it is checked again when a resource before it
- * changed, or every {@code meta.poll} seconds.
+ * refresh arrived. Under {@code muster run} the key is watched: a change made by another host or tool has it
+ * checked again.
  */
 public final class KvKind implements ResourceKind {
     private static final Schema SCHEMA = Schema.of(null, Set.of(),
@@ -42,6 +44,20 @@ public final class KvKind implements ResourceKind {
     @Override
     public Schema schema() {
         return SCHEMA;
+    }
+
+    /** A watch reaches the run's World through the kind's session. */
+    @Override
+    public AutoCloseable openSession(SessionContext context) {
+        return new KvSession(context.world());
+    }
+
+    /** The run's World, as a kv watch finds it. */
+    record KvSession(World world) implements AutoCloseable {
+        @Override
+        public void close() {
+            // the World belongs to the run
+        }
     }
 
     @Override
@@ -66,6 +82,15 @@ public final class KvKind implements ResourceKind {
                 else world.delete(key).get(TIMEOUT_SECONDS, TimeUnit.SECONDS);
             }
             return Result.changed(List.of(Change.of("value", current.orElse(null), value.orElse(null))));
+        }
+
+        @Override
+        public void watch(Watcher watcher) throws Exception {
+            World world = watcher.session(KvSession.class).world();
+            try (World.Registration registration = world.watch(key, value -> watcher.changed())) {
+                watcher.ready();
+                Watcher.awaitCancel();
+            }
         }
 
         /** Whether the value there is greater than this one, so that {@code skiplessthan} keeps it. */

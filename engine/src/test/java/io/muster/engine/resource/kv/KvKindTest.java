@@ -1,11 +1,20 @@
 package io.muster.engine.resource.kv;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 import io.muster.engine.report.Report;
 import io.muster.engine.report.Status;
+import io.muster.engine.testing.CountingWatcher;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.resource.Params;
+import io.muster.engine.resource.Resource;
+import io.muster.engine.world.MemoryWorld;
+import io.muster.engine.world.World;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -50,5 +59,26 @@ class KvKindTest {
                 """);
         assertThat(Manifests.resource(report, "kv#two").changes()).extracting(c -> c.describe()).containsExactly("value 5 -> 2");
         assertThat(Manifests.resource(report, "kv#gone").changes()).extracting(c -> c.describe()).containsExactly("value 2 -> absent");
+    }
+
+    @Test
+    void underRunAChangeOfTheKeyHasItCheckedAgain() throws Exception {
+        MemoryWorld world = new MemoryWorld("testhost");
+        KvKind kind = new KvKind();
+        Resource kv = kind.create(new Params("stage", Map.of("value", "2"), dir));
+        CountingWatcher watcher = new CountingWatcher(new KvKind.KvSession(world));
+        AtomicInteger checks = watcher.changes();
+        Thread watch = Thread.ofVirtual().start(() -> {
+            try {
+                kv.watch(watcher);
+            } catch (Exception e) {
+                // interrupted: the watch ends
+            }
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> checks.get() >= 1); // the state it starts from
+        int before = checks.get();
+        world.put(World.Key.shared("stage"), "7").get();
+        await().atMost(Duration.ofSeconds(10)).until(() -> checks.get() > before);
+        watch.interrupt();
     }
 }

@@ -6,14 +6,12 @@ import static org.awaitility.Awaitility.await;
 
 import io.muster.engine.resource.Params;
 import io.muster.engine.resource.Resource;
-import io.muster.engine.resource.Watcher;
+import io.muster.engine.testing.CountingWatcher;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /** {@code timer}: stable until it ticks; a tick is one change, reported once. */
 class TimerKindTest {
@@ -26,10 +24,11 @@ class TimerKindTest {
     void aTickIsAChangeOnceThenTheTimerIsStableAgain() throws Exception {
         Resource timer = timer(1.0);
         assertThat(timer.checkApply(null, true).isChanged()).isFalse();
-        AtomicInteger events = new AtomicInteger();
+        CountingWatcher watcher = new CountingWatcher();
+        AtomicInteger events = watcher.changes();
         Thread watch = Thread.ofVirtual().start(() -> {
             try {
-                timer.watch(new CountingWatcher(events));
+                timer.watch(watcher);
             } catch (Exception e) {
                 // interrupted: the watch ends
             }
@@ -47,35 +46,5 @@ class TimerKindTest {
         assertThatThrownBy(() -> interval.coerce(0)).hasMessage("interval: expected whole seconds, 1 or more, got 0");
         assertThatThrownBy(() -> interval.coerce(1.5)).hasMessage("interval: expected whole seconds, 1 or more, got 1.5");
         assertThat(interval.coerce("30")).isEqualTo(30.0);
-    }
-
-    private record CountingWatcher(AtomicInteger events) implements Watcher {
-        @Override
-        public void changed() {
-            events.incrementAndGet();
-        }
-
-        @Override
-        public void ready() {}
-
-        @Override
-        public AutoCloseable watchPath(Path path, Runnable onChange) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public AutoCloseable watchEntries(Path dir, Runnable onChange) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public <S> S session(Class<S> type) {
-            throw new UnsupportedOperationException();
-        }
-
-        @Override
-        public Logger log() {
-            return LoggerFactory.getLogger(TimerKindTest.class);
-        }
     }
 }

@@ -6,9 +6,7 @@ import io.muster.engine.format.NativeManifest;
 import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 

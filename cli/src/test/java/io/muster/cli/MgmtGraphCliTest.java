@@ -183,4 +183,27 @@ class MgmtGraphCliTest {
         processes.start(dir, "run", graph);
         eventually().until(() -> Files.readAllLines(dir.resolve("ticks")).size() >= 3);
     }
+
+    @Test
+    void kvAppliesAndHostnameIsPlannedThroughTheCli() {
+        // a plan only: applying would rename the host the tests run on
+        Path hostname = new Manifests(dir).write("hostname.yaml", """
+                graph: g
+                resources:
+                  hostname: [{name: host, hostname: mgmt-graph-test.example.com}]
+                """);
+        Cli plan = Cli.run("plan", hostname, "--tmp-prefix");
+        assertThat(plan.exit()).as(plan.err()).isEqualTo(2);
+        assertThat(plan.out()).contains("hostname#host").contains("static_hostname").contains("mgmt-graph-test.example.com");
+
+        Path stages = manifest("""
+                graph: g
+                resources:
+                  kv: [{name: stage, value: 3}, {name: lower, key: stage, value: 1, skiplessthan: true}]
+                edges: [{from: {kind: kv, name: stage}, to: {kind: KV, name: lower}}]
+                """);
+        Cli apply = apply(stages);
+        assertThat(apply.exit()).as(apply.err()).isEqualTo(2);
+        assertThat(apply.out()).contains("kv#stage changed value").doesNotContain("kv#lower changed");
+    }
 }

@@ -4,6 +4,7 @@ import io.muster.agent.bundle.LocalBundles;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.coordinator.deploy.DeployHistory;
+import io.muster.engine.manifest.ParsedManifests;
 import io.muster.proto.fleet.BundleFile;
 import io.muster.proto.fleet.Deploy;
 import java.io.IOException;
@@ -13,16 +14,20 @@ import java.util.Map;
 
 /**
  * The deploys' bundles laid out on the coordinator's disk ({@link LocalBundles}), each once: every host of a
- * deploy compiles from the same tree. The last few deploys are remembered (a rollback goes back to one).
+ * deploy compiles from the same tree, and from the same reading of its manifests ({@link ParsedManifests}: a tree
+ * is named by its content and never changes). The last few deploys are remembered (a rollback goes back to one).
  */
 final class BundleCache {
     private static final int REMEMBERED = 8;
 
     private final DeployHistory history;
     private final LocalBundles bundles;
-    private final Map<Long, Path> manifests = new LinkedHashMap<>(16, 0.75f, true) {
+    /** A deploy's root manifest in its tree, and its manifests as read so far. */
+    record Tree(Path manifest, ParsedManifests parsed) {}
+
+    private final Map<Long, Tree> trees = new LinkedHashMap<>(16, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Long, Path> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Long, Tree> eldest) {
             return size() > REMEMBERED;
         }
     };
@@ -33,18 +38,18 @@ final class BundleCache {
     }
 
     /**
-     * The root manifest of deploy {@code id}, in its bundle's tree.
+     * Deploy {@code id}'s bundle tree: its root manifest, and the manifests read by the compiles of it so far.
      *
      * @throws IOException when the deploy is missing or its bundle cannot be laid out
      */
-    synchronized Path manifest(long id) throws IOException, EtcdUnreachableException {
-        Path manifest = manifests.get(id);
-        if (manifest != null) return manifest;
+    synchronized Tree tree(long id) throws IOException, EtcdUnreachableException {
+        Tree known = trees.get(id);
+        if (known != null) return known;
         Deploy deploy = history.get(id).orElseThrow(() -> new IOException("deploy " + id + " is missing from etcd"));
         Map<String, String> files = new LinkedHashMap<>();
         for (BundleFile f : deploy.getFilesList()) files.put(f.getPath(), f.getSha256());
-        manifest = bundles.tree(files).resolve(deploy.getManifest());
-        manifests.put(id, manifest);
-        return manifest;
+        Tree tree = new Tree(bundles.tree(files).resolve(deploy.getManifest()), new ParsedManifests());
+        trees.put(id, tree);
+        return tree;
     }
 }

@@ -11,7 +11,6 @@ import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Problem;
 import io.muster.proto.fleet.GraphPointer;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.stream.Collectors;
@@ -46,9 +45,9 @@ final class HostCompiler {
     Compiled compile(String host, byte[] facts, long deploy, GraphPointer previous) throws EtcdUnreachableException {
         GraphPointer.Builder pointer = GraphPointer.newBuilder().setDeploy(deploy).setFacts(ContentStore.sha256(facts))
                 .setCompiled(clock.millis()).setGraph(previous == null ? "" : previous.getGraph());
-        Path manifest;
+        BundleCache.Tree tree;
         try {
-            manifest = bundles.manifest(deploy);
+            tree = bundles.tree(deploy);
         } catch (IOException e) {
             return failed(pointer.setError("deploy " + deploy + ": cannot lay out its bundle: " + e.getMessage()));
         }
@@ -61,11 +60,11 @@ final class HostCompiler {
         Graph graph;
         long started = System.nanoTime();
         try {
-            graph = new ManifestCompiler(target.options()).compile(manifest);
+            graph = new ManifestCompiler(target.options().withManifests(tree.parsed())).compile(tree.manifest());
             times.compiled(Duration.ofNanos(System.nanoTime() - started), false);
         } catch (ManifestException e) {
             times.compiled(Duration.ofNanos(System.nanoTime() - started), true);
-            String root = manifest.getParent() + "/";
+            String root = tree.manifest().getParent() + "/";
             return failed(pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
                     .collect(Collectors.joining("\n"))));
         }

@@ -122,7 +122,9 @@ public final class Fleet {
             coordinator.close();
             log("timing " + n + " compiles");
             CompileTimes.Times compiles = CompileTimes.of(bundle.manifest(), facts);
-            out.put("compile_median_ms", compiles.medianMs()).put("compile_max_ms", compiles.maxMs());
+            out.put("compile_median_ms", compiles.medianMs()).put("compile_max_ms", compiles.maxMs())
+                    .put("compile_cpu_ms", compiles.compileCpuMs()).put("encode_cpu_ms", compiles.encodeCpuMs())
+                    .put("compile_unshared_cpu_ms", compiles.unsharedCompileCpuMs());
         }
         return out;
     }

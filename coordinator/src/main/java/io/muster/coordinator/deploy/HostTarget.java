@@ -1,7 +1,6 @@
 package io.muster.coordinator.deploy;
 
 import com.google.protobuf.InvalidProtocolBufferException;
-import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
@@ -14,7 +13,6 @@ import io.muster.engine.resource.Kinds;
 import io.muster.proto.fleet.Facts;
 import java.util.ArrayList;
 import java.util.HashSet;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -52,28 +50,29 @@ public record HostTarget(String host, Map<String, Object> facts) {
 
     /**
      * Live hosts (alive key present) with distinct facts, at most {@code max}, by name: enough to tell a
-     * manifest that compiles nowhere from one that fails on some hosts only.
+     * manifest that compiles nowhere from one that fails on some hosts only. The listing stops at the host that
+     * makes {@code max}: a host's keys are listed together, its {@code alive} before its {@code facts}, so whether it
+     * lives is known when its facts come.
      */
     public static List<HostTarget> live(Etcd etcd, int max) throws EtcdUnreachableException {
-        Map<String, KeyValue> facts = new LinkedHashMap<>();
-        Set<String> alive = new HashSet<>();
-        Pages.forEach(etcd, Keys.HOSTS, kv -> {
-            Keys.HostKey key = Keys.parseHostKey(kv.getKey());
-            if (key == null) return;
-            if (key.what().equals("facts")) facts.put(key.host(), kv);
-            if (key.what().equals("alive")) alive.add(key.host());
-        });
         List<HostTarget> targets = new ArrayList<>();
+        Set<String> alive = new HashSet<>();
         Set<String> seen = new HashSet<>();
-        for (Map.Entry<String, KeyValue> e : facts.entrySet()) {
-            byte[] bytes = e.getValue().getValue().getBytes();
-            if (targets.size() == max || !alive.contains(e.getKey()) || !seen.add(ContentStore.sha256(bytes))) continue;
-            try {
-                targets.add(of(e.getKey(), bytes));
-            } catch (InvalidProtocolBufferException notFacts) {
-                // the coordinator reports it for that host
+        if (max < 1) return targets;
+        Pages.forEachWhile(etcd, Keys.HOSTS, kv -> {
+            Keys.HostKey key = Keys.parseHostKey(kv.getKey());
+            if (key == null) return true;
+            if (key.what().equals("alive")) alive.add(key.host());
+            byte[] bytes = kv.getValue().getBytes();
+            if (key.what().equals("facts") && alive.contains(key.host()) && seen.add(ContentStore.sha256(bytes))) {
+                try {
+                    targets.add(of(key.host(), bytes));
+                } catch (InvalidProtocolBufferException notFacts) {
+                    // the coordinator reports it for that host
+                }
             }
-        }
+            return targets.size() < max;
+        });
         return targets;
     }
 }

@@ -2,6 +2,7 @@ package io.muster.coordinator.deploy;
 
 import io.muster.engine.compile.ManifestCompiler;
 import io.muster.engine.manifest.ManifestException;
+import io.muster.engine.manifest.ParsedManifests;
 import io.muster.engine.manifest.Problem;
 import java.util.List;
 
@@ -30,9 +31,10 @@ public final class Validation {
     /** Null when {@code bundle}'s root manifest compiles for every one of {@code targets} (this host when none). */
     public static Refusal check(Bundle bundle, List<HostTarget> targets) {
         List<HostTarget> tried = targets.isEmpty() ? List.of(HostTarget.local()) : targets;
+        ParsedManifests parsed = new ParsedManifests(); // the bundle does not change while it is checked
         for (HostTarget target : tried) {
             try {
-                new ManifestCompiler(target.options()).compile(bundle.root().resolve(bundle.manifest()));
+                new ManifestCompiler(target.options().withManifests(parsed)).compile(bundle.root().resolve(bundle.manifest()));
             } catch (ManifestException e) {
                 return new Refusal(target.host() == null ? "this host" : target.host(), tried.size(), e.problems().stream().map(Problem::toString).toList());
             }

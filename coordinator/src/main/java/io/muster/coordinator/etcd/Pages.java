@@ -8,6 +8,7 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import java.util.Arrays;
 import java.util.function.Consumer;
+import java.util.function.Predicate;
 
 /**
  * Reads a range of keys a page at a time, all pages at the revision of the first: one range of thousands of
@@ -30,6 +31,21 @@ public final class Pages {
 
     /** Gives every key in [{@code from}, {@code end}) to {@code each}, in key order; returns the revision read at. */
     public static long forEach(Etcd etcd, ByteSequence from, ByteSequence end, Consumer<KeyValue> each) throws EtcdUnreachableException {
+        return forEachWhile(etcd, from, end, kv -> {
+            each.accept(kv);
+            return true;
+        });
+    }
+
+    /**
+     * Gives the keys under {@code prefix} to {@code each}, in key order, until it returns false: no page after the
+     * one holding that key is read. Returns the revision read at.
+     */
+    public static long forEachWhile(Etcd etcd, ByteSequence prefix, Predicate<KeyValue> each) throws EtcdUnreachableException {
+        return forEachWhile(etcd, prefix, end(prefix), each);
+    }
+
+    private static long forEachWhile(Etcd etcd, ByteSequence from, ByteSequence end, Predicate<KeyValue> each) throws EtcdUnreachableException {
         ByteSequence start = from;
         long revision = 0;
         while (true) {
@@ -37,7 +53,9 @@ public final class Pages {
             if (revision > 0) option.withRevision(revision);
             GetResponse page = etcd.await(etcd.kv().get(start, option.build()));
             if (revision == 0) revision = page.getHeader().getRevision();
-            page.getKvs().forEach(each);
+            for (KeyValue kv : page.getKvs()) {
+                if (!each.test(kv)) return revision;
+            }
             if (!page.isMore() || page.getKvs().isEmpty()) return revision;
             start = after(page.getKvs().getLast().getKey());
         }

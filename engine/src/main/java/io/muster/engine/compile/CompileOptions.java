@@ -1,5 +1,6 @@
 package io.muster.engine.compile;
 
+import io.muster.engine.manifest.ManifestSource;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.util.FileReads;
 import java.util.Collections;
@@ -12,7 +13,8 @@ import java.util.Objects;
  * {@code nodes:} section match, and its facts), the environment, external data ({@code --data}), which wins
  * over anything a manifest sets, how many manifests a chain of {@code apply} resources may nest
  * ({@code --max-apply-depth}, the manifest given counting as one), the resource kinds a manifest may use, and where
- * the files it reads besides its manifests are noted (for a cache of the graph; nowhere by default).
+ * the files it reads besides its manifests are noted (for a cache of the graph; nowhere by default), and where its
+ * manifests' YAML comes from (their files, or a reading shared by many compilations of one tree).
  */
 public final class CompileOptions {
     public static final int DEFAULT_MAX_APPLY_DEPTH = 10;
@@ -27,9 +29,10 @@ public final class CompileOptions {
     private final int maxApplyDepth;
     private final Kinds kinds;
     private final FileReads reads;
+    private final ManifestSource manifests;
 
     private CompileOptions(String host, Map<String, Object> facts, Map<String, String> env, Map<String, Object> data,
-                           int maxApplyDepth, Kinds kinds, FileReads reads) {
+                           int maxApplyDepth, Kinds kinds, FileReads reads, ManifestSource manifests) {
         if (maxApplyDepth < 1) throw new IllegalArgumentException("--max-apply-depth must be at least 1, got " + maxApplyDepth);
         this.host = host;
         // facts are gathered lazily, and a cache notes which facts and variables are read: wrap, never copy;
@@ -40,12 +43,13 @@ public final class CompileOptions {
         this.maxApplyDepth = maxApplyDepth;
         this.kinds = kinds;
         this.reads = reads;
+        this.manifests = manifests;
     }
 
     /** For a host of the fleet: its name and the facts its agent published. */
     public CompileOptions(String host, Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth,
                           Kinds kinds) {
-        this(Objects.requireNonNull(host, "host"), facts, env, data, maxApplyDepth, kinds, FileReads.NONE);
+        this(Objects.requireNonNull(host, "host"), facts, env, data, maxApplyDepth, kinds, FileReads.NONE, ManifestSource.FILES);
     }
 
     /**
@@ -53,7 +57,7 @@ public final class CompileOptions {
      * {@code nodes:} section needs it, since gathering it may wait for DNS.
      */
     public CompileOptions(Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth, Kinds kinds) {
-        this(null, facts, env, data, maxApplyDepth, kinds, FileReads.NONE);
+        this(null, facts, env, data, maxApplyDepth, kinds, FileReads.NONE, ManifestSource.FILES);
     }
 
     public CompileOptions(Map<String, Object> facts, Map<String, String> env, Map<String, Object> data, int maxApplyDepth) {
@@ -65,7 +69,7 @@ public final class CompileOptions {
     }
 
     public CompileOptions withKinds(Kinds more) {
-        return new CompileOptions(host, facts, env, data, maxApplyDepth, more, reads);
+        return new CompileOptions(host, facts, env, data, maxApplyDepth, more, reads, manifests);
     }
 
     /**
@@ -73,7 +77,12 @@ public final class CompileOptions {
      * noting the files read in {@code otherReads}.
      */
     public CompileOptions recording(Map<String, Object> otherFacts, Map<String, String> otherEnv, FileReads otherReads) {
-        return new CompileOptions(host, otherFacts, otherEnv, data, maxApplyDepth, kinds, otherReads);
+        return new CompileOptions(host, otherFacts, otherEnv, data, maxApplyDepth, kinds, otherReads, manifests);
+    }
+
+    /** These options, taking each manifest's YAML from {@code source} (a tree's manifests read once, for many hosts). */
+    public CompileOptions withManifests(ManifestSource source) {
+        return new CompileOptions(host, facts, env, data, maxApplyDepth, kinds, reads, source);
     }
 
     /** The name of the host the manifest is compiled for. */
@@ -103,6 +112,10 @@ public final class CompileOptions {
 
     public FileReads reads() {
         return reads;
+    }
+
+    public ManifestSource manifests() {
+        return manifests;
     }
 
     private static String hostFact(Map<String, Object> facts) {

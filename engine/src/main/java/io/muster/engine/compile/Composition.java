@@ -12,7 +12,6 @@ import io.muster.engine.manifest.ManifestException;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.Problems;
 import io.muster.engine.manifest.YNode;
-import io.muster.engine.manifest.YamlReader;
 import io.muster.engine.resource.AggregateKind;
 import io.muster.engine.resource.InvalidResourceException;
 import io.muster.engine.resource.Type;
@@ -99,7 +98,7 @@ final class Composition {
     }
 
     private YNode.Dict top(Path file) throws ManifestException {
-        YNode root = YamlReader.read(file);
+        YNode root = options.manifests().read(file);
         if (!(root instanceof YNode.Dict top)) {
             throw new ManifestException(root.mark(), "expected a manifest map with a 'resources:' list, got " + root.describe());
         }

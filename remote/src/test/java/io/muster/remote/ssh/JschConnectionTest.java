@@ -84,19 +84,30 @@ class JschConnectionTest {
 
     @Test
     void aDroppedConnectionIsARetriableFailure() throws Exception {
+        Path gone = temp.resolve("gone");
         try (CuttingProxy proxy = new CuttingProxy(sshd.port()); SshConnection ssh = throughProxy(proxy)) {
-            Reading reading = Reading.start(ssh, temp.resolve("gone"));
+            Reading reading = Reading.start(ssh, gone);
 
             proxy.cutAll();
             assertThat(reading.failure()).isInstanceOf(SshException.class).hasMessageContaining("dropped");
             assertThat(((SshException) reading.failure()).retriable()).isTrue();
         }
+        awaitRemoteEnd(gone);
+    }
+
+    /**
+     * The remote command of a dropped connection gets end-of-file once sshd sees the connection gone, and then
+     * writes its file: awaited, so nothing is left running (or writing into the test's directory while it is deleted).
+     */
+    private static void awaitRemoteEnd(Path gone) {
+        await().atMost(SOON).until(() -> Files.exists(gone));
     }
 
     @Test
     void keepalivesNoticeAConnectionGoneSilentWithinFifteenSeconds() throws Exception {
+        Path gone = temp.resolve("gone");
         try (CuttingProxy proxy = new CuttingProxy(sshd.port()); SshConnection ssh = throughProxy(proxy)) {
-            Reading reading = Reading.start(ssh, temp.resolve("gone"));
+            Reading reading = Reading.start(ssh, gone);
 
             proxy.stall();
             long start = System.nanoTime();
@@ -104,6 +115,7 @@ class JschConnectionTest {
             assertThat(Duration.ofNanos(System.nanoTime() - start)).isLessThan(Duration.ofSeconds(17));
             assertThat(((SshException) reading.failure()).retriable()).isTrue();
         }
+        awaitRemoteEnd(gone);
     }
 
     /** A remote command that says "ready", reads its stdin to the end, then writes "gone" to a file; run in the background. */

@@ -10,12 +10,17 @@ import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.deploy.DeployException;
 import io.muster.coordinator.deploy.DeployHistory;
 import io.muster.coordinator.deploy.DeploysJson;
+import io.muster.coordinator.etcd.Pages;
+import io.muster.coordinator.etcd.Stored;
+import io.muster.coordinator.rollout.Rollouts;
 import io.muster.coordinator.status.ExportsOutput;
 import io.muster.coordinator.status.FleetExports;
 import io.muster.engine.report.JsonDocument;
 import io.muster.proto.fleet.Deploy;
+import io.muster.proto.fleet.Rollout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -94,12 +99,12 @@ final class ApiHandler implements HttpHandler {
             if (doc == null) Exchanges.error(exchange, 404, "no host " + host.group(1) + " (see /api/v1/hosts)");
             else Exchanges.json(exchange, 200, doc);
         } else if (path.equals("/api/v1/deploys")) {
-            Exchanges.json(exchange, 200, DeploysJson.document(history.current(), history.list()));
+            Exchanges.json(exchange, 200, deploys());
         } else if (deploy.matches()) {
             long id = Long.parseLong(deploy.group(1));
             Optional<Deploy> found = id < 1 ? Optional.empty() : history.get(id);
             if (found.isEmpty()) Exchanges.error(exchange, 404, "no deploy " + id + " (see /api/v1/deploys)");
-            else Exchanges.json(exchange, 200, ApiJson.deployProgress(found.get(), feed.snapshot()));
+            else Exchanges.json(exchange, 200, ApiJson.deployProgress(found.get(), feed.snapshot(), Rollouts.read(etcd, id)));
         } else if (path.equals("/api/v1/exports")) {
             String json = ExportsOutput.json(FleetExports.read(etcd, Exchanges.query(exchange).get("kind")));
             exchange.getResponseHeaders().set("Cache-Control", "no-store");
@@ -107,6 +112,20 @@ final class ApiHandler implements HttpHandler {
         } else {
             Exchanges.error(exchange, 404, "no such resource: " + path + " (the API: /api/v1/hosts, /api/v1/deploys, /api/v1/exports, /api/v1/events)");
         }
+    }
+
+    /** {@code muster deploys --output json}'s document, each deploy with {@code "rollout"}: its summary, null when it went out at once. */
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> deploys() throws EtcdUnreachableException {
+        Map<Long, Rollout> rollouts = new HashMap<>();
+        Pages.forEach(etcd, Keys.ROLLOUTS, kv -> rollouts.put(Keys.parseRollout(kv.getKey()), Stored.parse(Rollout.parser(), kv)));
+        Map<String, Object> doc = DeploysJson.document(history.current(), history.list());
+        for (Object entry : (List<Object>) doc.get("deploys")) {
+            Map<String, Object> deploy = (Map<String, Object>) entry;
+            Rollout rollout = rollouts.get((Long) deploy.get("id"));
+            deploy.put("rollout", rollout == null ? null : WavesJson.summary(rollout));
+        }
+        return doc;
     }
 
     /** Whether the request uses {@code method} (HEAD counting as GET); else it is refused with 405. */

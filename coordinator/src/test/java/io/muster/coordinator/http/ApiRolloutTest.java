@@ -1,0 +1,87 @@
+package io.muster.coordinator.http;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+import io.muster.agent.testing.LocalEtcd;
+import io.muster.agent.testing.SimulatedAgents;
+import io.muster.coordinator.rollout.RolloutSpec;
+import io.muster.coordinator.rollout.RolloutStart;
+import io.muster.coordinator.rollout.Share;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A deploy that goes out in waves, as the API shows it and lets it be resumed. */
+@ExtendWith(LocalEtcd.class)
+class ApiRolloutTest {
+    private static final Duration PATIENCE = Duration.ofSeconds(30);
+
+    @TempDir
+    Path dir;
+
+    private ApiFleet fleet;
+    private SimulatedAgents agents;
+
+    @AfterEach
+    void close() throws Exception {
+        if (agents != null) agents.close();
+        if (fleet != null) fleet.close();
+    }
+
+    /** h1..h4 converged on a first deploy, then a second in waves (canary h1, then 2 by 2), whose canary fails. */
+    private long haltedOnItsCanary(LocalEtcd local, Path tokenFile) throws Exception {
+        fleet = new ApiFleet(local, "api-rollout", dir, tokenFile);
+        agents = new SimulatedAgents(fleet.fleet.etcd);
+        for (int i = 1; i <= 4; i++) fleet.fleet.register("h" + i, Map.of("role", "web"));
+        fleet.deploy("first", "h1", "h2", "h3", "h4");
+        agents.failing.add("h1");
+        RolloutSpec spec = new RolloutSpec(1, Share.parse("2"), new Share(0, false), Duration.ZERO, null);
+        long second = fleet.fleet.deploy(ApiFleet.SITE + "# second\n", RolloutStart.of(fleet.client, spec, Clock.systemUTC()));
+        await().atMost(PATIENCE).until(() -> rollout(second).get("state"), "stalled"::equals);
+        return second;
+    }
+
+    @SuppressWarnings("unchecked")
+    private Map<String, Object> rollout(long deploy) throws Exception {
+        return (Map<String, Object>) fleet.json("/api/v1/deploys/" + deploy).get("rollout");
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<String> progress(Map<String, Object> wave) {
+        return ((List<Object>) wave.get("progress")).stream()
+                .map(p -> ((Map<String, Object>) p).get("host") + " " + ((Map<String, Object>) p).get("progress")).toList();
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aDeployShowsItsWavesEachHostsProgressAndTheDeployListEachRollout(LocalEtcd local) throws Exception {
+        long second = haltedOnItsCanary(local, null);
+
+        Map<String, Object> rollout = rollout(second);
+        assertThat(rollout).containsEntry("state", "stalled").containsEntry("wave", 1L)
+                .containsEntry("reason", "wave 1 of 3 (canary): 1 of 1 hosts failed (at most 0 allowed): h1");
+        List<Map<String, Object>> waves = (List<Map<String, Object>>) rollout.get("waves");
+        assertThat(waves).extracting(w -> w.get("wave") + " " + w.get("state")).containsExactly("1 halted", "2 waiting", "3 waiting");
+        assertThat(waves.getFirst()).containsEntry("canary", true).containsEntry("failed", List.of("h1"));
+        assertThat(progress(waves.getFirst())).containsExactly("h1 failed");
+        assertThat(progress(waves.get(1))).containsExactly("h2 pending", "h3 pending");
+
+        Map<String, Object> deploys = fleet.json("/api/v1/deploys");
+        List<Map<String, Object>> entries = (List<Map<String, Object>>) deploys.get("deploys");
+        assertThat(entries.getFirst()).containsEntry("rollout", null);
+        assertThat((Map<String, Object>) entries.get(1).get("rollout")).containsEntry("state", "stalled").containsEntry("wave", 1L)
+                .containsEntry("waves", 3L);
+
+        // the canary's agent goes: lost, not failed
+        fleet.lose("h1");
+        await().atMost(PATIENCE).until(() -> progress(((List<Map<String, Object>>) rollout(second).get("waves")).getFirst()),
+                List.of("h1 lost")::equals);
+    }
+}

@@ -12,6 +12,7 @@ import io.muster.coordinator.deploy.DeployHistory;
 import io.muster.coordinator.deploy.DeploysJson;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.coordinator.etcd.Stored;
+import io.muster.coordinator.rollout.RolloutCommands;
 import io.muster.coordinator.rollout.Rollouts;
 import io.muster.coordinator.status.ExportsOutput;
 import io.muster.coordinator.status.FleetExports;
@@ -20,6 +21,7 @@ import io.muster.proto.fleet.Deploy;
 import io.muster.proto.fleet.Rollout;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -32,19 +34,20 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The JSON API under {@code /api/v1/} (the event stream aside: {@link EventStream}). Reads are GETs that anyone
- * who reaches the address may make; a change (a rollback) is a POST that needs the bearer token, and none is
+ * who reaches the address may make; a change (a rollback, a resume) is a POST that needs the bearer token, and none is
  * possible when the coordinator has no token. Every answer, a refusal too, is a JSON document.
  */
 final class ApiHandler implements HttpHandler {
     private static final Logger LOG = LoggerFactory.getLogger(ApiHandler.class);
     private static final Pattern HOST = Pattern.compile("/api/v1/hosts/([^/]+)");
     private static final Pattern DEPLOY = Pattern.compile("/api/v1/deploys/([0-9]{1,18})");
-    private static final Pattern ROLLBACK = Pattern.compile("/api/v1/deploys/([0-9]{1,18})/rollback");
+    private static final Pattern CHANGE = Pattern.compile("/api/v1/deploys/([0-9]{1,18})/(rollback|resume)");
 
     private final Etcd etcd;
     private final FleetFeed feed;
     private final HostDetails details;
     private final DeployHistory history;
+    private final RolloutCommands commands;
     private final Optional<ApiToken> token;
     private final String name;
     private final BooleanSupplier leading;
@@ -58,6 +61,7 @@ final class ApiHandler implements HttpHandler {
         this.feed = feed;
         this.details = details;
         this.history = new DeployHistory(etcd);
+        this.commands = new RolloutCommands(etcd, Clock.systemUTC());
         this.token = token;
         this.name = name;
         this.leading = leading;
@@ -76,9 +80,12 @@ final class ApiHandler implements HttpHandler {
     }
 
     private void route(HttpExchange exchange, String path) throws IOException, EtcdUnreachableException {
-        Matcher rollback = ROLLBACK.matcher(path);
-        if (rollback.matches()) {
-            if (allowed(exchange, "POST")) rollback(exchange, Long.parseLong(rollback.group(1)));
+        Matcher change = CHANGE.matcher(path);
+        if (change.matches()) {
+            if (!allowed(exchange, "POST")) return;
+            long id = Long.parseLong(change.group(1));
+            if (change.group(2).equals("rollback")) rollback(exchange, id);
+            else resume(exchange, id);
             return;
         }
         if (!allowed(exchange, "GET")) return;
@@ -164,23 +171,11 @@ final class ApiHandler implements HttpHandler {
         Exchanges.json(exchange, 200, ApiJson.hosts(feed.snapshot(), only));
     }
 
-    /** Deploy {@code id}, which must be current, gives way to the deploy before it. */
+    /** Deploy {@code id}, which must be current, gives way to the deploy before it (its rollout's previous one, when it goes out in waves). */
     private void rollback(HttpExchange exchange, long id) throws IOException, EtcdUnreachableException {
-        if (token.isEmpty()) {
-            Exchanges.error(exchange, 403, "changes are disabled: the coordinator was started without --api-token-file");
-            return;
-        }
-        if (!token.get().admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
-            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"muster\"");
-            Exchanges.error(exchange, 401, "a change needs the API token: Authorization: Bearer TOKEN (the content of --api-token-file)");
-            return;
-        }
-        if (id < 1 || history.get(id).isEmpty()) {
-            Exchanges.error(exchange, 404, "no deploy " + id + " (see /api/v1/deploys)");
-            return;
-        }
+        if (!changeAllowed(exchange, id)) return;
         try {
-            DeployHistory.Rollback done = history.rollbackOf(id);
+            DeployHistory.Rollback done = commands.rollbackOf(id);
             LOG.info("API: rolled deploy {} back to {}", done.from(), done.to());
             Map<String, Object> doc = JsonDocument.create();
             doc.put("from", done.from());
@@ -189,5 +184,39 @@ final class ApiHandler implements HttpHandler {
         } catch (DeployException e) {
             Exchanges.error(exchange, 409, e.getMessage());
         }
+    }
+
+    /** Deploy {@code id}'s halted rollout checks its halted wave again and goes on, as {@code muster deploy --resume ID}. */
+    private void resume(HttpExchange exchange, long id) throws IOException, EtcdUnreachableException {
+        if (!changeAllowed(exchange, id)) return;
+        try {
+            Rollout resumed = commands.resume(id);
+            LOG.info("API: resumed deploy {}'s rollout at wave {}", id, resumed.getWave() + 1);
+            Map<String, Object> doc = JsonDocument.create();
+            doc.put("deploy", id);
+            doc.put("wave", resumed.getWave() + 1);
+            doc.put("waves", resumed.getWavesCount());
+            Exchanges.json(exchange, 200, doc);
+        } catch (DeployException e) {
+            Exchanges.error(exchange, 409, e.getMessage());
+        }
+    }
+
+    /** Whether a change to deploy {@code id} may be made: changes are enabled, the token given, the deploy there; else refused. */
+    private boolean changeAllowed(HttpExchange exchange, long id) throws IOException, EtcdUnreachableException {
+        if (token.isEmpty()) {
+            Exchanges.error(exchange, 403, "changes are disabled: the coordinator was started without --api-token-file");
+            return false;
+        }
+        if (!token.get().admits(exchange.getRequestHeaders().getFirst("Authorization"))) {
+            exchange.getResponseHeaders().set("WWW-Authenticate", "Bearer realm=\"muster\"");
+            Exchanges.error(exchange, 401, "a change needs the API token: Authorization: Bearer TOKEN (the content of --api-token-file)");
+            return false;
+        }
+        if (id < 1 || history.get(id).isEmpty()) {
+            Exchanges.error(exchange, 404, "no deploy " + id + " (see /api/v1/deploys)");
+            return false;
+        }
+        return true;
     }
 }

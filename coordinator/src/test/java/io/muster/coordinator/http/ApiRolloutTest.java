@@ -8,6 +8,9 @@ import io.muster.agent.testing.SimulatedAgents;
 import io.muster.coordinator.rollout.RolloutSpec;
 import io.muster.coordinator.rollout.RolloutStart;
 import io.muster.coordinator.rollout.Share;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
@@ -79,9 +82,58 @@ class ApiRolloutTest {
         assertThat((Map<String, Object>) entries.get(1).get("rollout")).containsEntry("state", "stalled").containsEntry("wave", 1L)
                 .containsEntry("waves", 3L);
 
+        HttpResponse<String> disabled = resume(second, "Bearer anything");
+        assertThat(disabled.statusCode()).isEqualTo(403);
+        assertThat(disabled.body()).contains("changes are disabled");
+
         // the canary's agent goes: lost, not failed
         fleet.lose("h1");
         await().atMost(PATIENCE).until(() -> progress(((List<Map<String, Object>>) rollout(second).get("waves")).getFirst()),
                 List.of("h1 lost")::equals);
+    }
+
+    @Test
+    void aHaltedRolloutIsResumedWithTheTokenOnlyAndNothingElseIsResumed(LocalEtcd local) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "s3cret-token\n");
+        long second = haltedOnItsCanary(local, token);
+        for (String refused : new String[] {null, "Bearer wrong"}) {
+            HttpResponse<String> response = resume(second, refused);
+            assertThat(response.statusCode()).as(String.valueOf(refused)).isEqualTo(401);
+            assertThat(response.body()).contains("a change needs the API token");
+        }
+        assertThat(resume(99, "Bearer s3cret-token").statusCode()).isEqualTo(404);
+        HttpResponse<String> notHalted = resume(second - 1, "Bearer s3cret-token");
+        assertThat(notHalted.statusCode()).isEqualTo(409);
+        assertThat(notHalted.body()).contains("cannot resume deploy " + (second - 1) + ": deploy " + second + " is current");
+
+        agents.failing.remove("h1");
+        agents.report("h1");
+        HttpResponse<String> resumed = resume(second, "Bearer s3cret-token");
+        assertThat(resumed.statusCode()).isEqualTo(200);
+        assertThat(resumed.body()).isEqualTo("{\"schema\":1,\"deploy\":" + second + ",\"wave\":1,\"waves\":3}");
+        await().atMost(PATIENCE).until(() -> rollout(second).get("state"), "done"::equals);
+        HttpResponse<String> done = resume(second, "Bearer s3cret-token");
+        assertThat(done.statusCode()).isEqualTo(409);
+        assertThat(done.body()).contains("cannot resume deploy " + second + ": its rollout is done");
+        assertThat(fleet.get("/api/v1/deploys/" + second + "/resume").statusCode()).as("a GET changes nothing").isEqualTo(405);
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aRollbackThroughTheApiOfADeployStillGoingOutReturnsItsHostsToTheDeployTheOthersKept(LocalEtcd local) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "s3cret-token\n");
+        long second = haltedOnItsCanary(local, token);
+        HttpRequest request = HttpRequest.newBuilder(fleet.uri("/api/v1/deploys/" + second + "/rollback"))
+                .header("Authorization", "Bearer s3cret-token").POST(HttpRequest.BodyPublishers.noBody()).build();
+        HttpResponse<String> back = fleet.http.send(request, HttpResponse.BodyHandlers.ofString());
+        assertThat(back.body()).isEqualTo("{\"schema\":1,\"from\":" + second + ",\"to\":" + (second - 1) + "}");
+        assertThat(rollout(second)).containsEntry("state", "rolled_back").containsEntry("reason", "rolled back to deploy " + (second - 1));
+        assertThat(((List<Map<String, Object>>) rollout(second).get("waves")).getFirst()).containsEntry("state", "stopped");
+    }
+
+    private HttpResponse<String> resume(long deploy, String authorization) throws Exception {
+        HttpRequest.Builder request = HttpRequest.newBuilder(fleet.uri("/api/v1/deploys/" + deploy + "/resume")).POST(HttpRequest.BodyPublishers.noBody());
+        if (authorization != null) request.header("Authorization", authorization);
+        return fleet.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
 }

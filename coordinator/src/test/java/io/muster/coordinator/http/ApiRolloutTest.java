@@ -136,4 +136,47 @@ class ApiRolloutTest {
         if (authorization != null) request.header("Authorization", authorization);
         return fleet.http.send(request.build(), HttpResponse.BodyHandlers.ofString());
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void theEventStreamTellsEachWaveStartedDoneOrHaltedAndTheRolloutResumed(LocalEtcd local) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "s3cret-token\n");
+        fleet = new ApiFleet(local, "api-rollout-events", dir, token);
+        agents = new SimulatedAgents(fleet.fleet.etcd);
+        for (int i = 1; i <= 4; i++) fleet.fleet.register("h" + i, Map.of("role", "web"));
+        fleet.deploy("first", "h1", "h2", "h3", "h4");
+        try (SseClient stream = new SseClient(fleet, "/api/v1/events", null)) {
+            await().atMost(PATIENCE).until(() -> fleet.json("/api/v1/hosts").get("event"), e -> !e.toString().endsWith(".0"));
+            agents.failing.add("h2");
+            RolloutSpec spec = new RolloutSpec(1, Share.parse("3"), new Share(0, false), Duration.ZERO, null);
+            long second = fleet.fleet.deploy(ApiFleet.SITE + "# second\n", RolloutStart.of(fleet.client, spec, Clock.systemUTC()));
+
+            assertThat(stream.next("wave", d -> d.get("event").equals("started"))).containsEntry("deploy", second).containsEntry("wave", 1L)
+                    .containsEntry("waves", 2L);
+            assertThat(stream.next("wave", d -> d.get("event").equals("done"))).containsEntry("wave", 1L);
+            assertThat(stream.next("wave", d -> d.get("event").equals("started"))).containsEntry("wave", 2L);
+            Map<String, Object> halted = stream.next("wave", d -> d.get("event").equals("halted"));
+            assertThat(halted).containsEntry("wave", 2L).containsEntry("failed", List.of("h2"))
+                    .containsEntry("reason", "wave 2 of 2: 1 of 3 hosts failed (at most 0 allowed): h2");
+            assertThat((Map<String, Object>) halted.get("rollout")).containsEntry("state", "stalled");
+
+            agents.failing.remove("h2");
+            agents.report("h2");
+            assertThat(resume(second, "Bearer s3cret-token").statusCode()).isEqualTo(200);
+            assertThat(stream.next("rollout", d -> true)).containsEntry("event", "resumed").containsEntry("deploy", second);
+            assertThat(stream.next("rollout", d -> true)).containsEntry("event", "done");
+        }
+    }
+
+    @Test
+    void aRollbackOfAHaltedRolloutIsTold(LocalEtcd local) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "s3cret-token\n");
+        long second = haltedOnItsCanary(local, token);
+        try (SseClient stream = new SseClient(fleet, "/api/v1/events", null)) {
+            await().atMost(PATIENCE).until(() -> fleet.json("/api/v1/hosts").get("event"), e -> !e.toString().endsWith(".0"));
+            new io.muster.coordinator.rollout.RolloutCommands(fleet.client, Clock.systemUTC()).rollback(java.util.OptionalLong.empty());
+            assertThat(stream.next("rollout", d -> true)).containsEntry("event", "rolled_back").containsEntry("deploy", second)
+                    .containsEntry("reason", "rolled back to deploy " + (second - 1));
+        }
+    }
 }

@@ -179,4 +179,20 @@ class ApiRolloutTest {
                     .containsEntry("reason", "rolled back to deploy " + (second - 1));
         }
     }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aWaveWhoseHostsDoNotSettleInTimeIsTimedOutWithThoseHostsApplying(LocalEtcd local) throws Exception {
+        fleet = new ApiFleet(local, "api-rollout-timeout", dir, null);
+        agents = new SimulatedAgents(fleet.fleet.etcd);
+        for (int i = 1; i <= 3; i++) fleet.fleet.register("h" + i, Map.of("role", "web"));
+        fleet.deploy("first", "h1", "h2", "h3");
+        agents.held.add("h1");
+        RolloutSpec spec = new RolloutSpec(1, Share.parse("2"), new Share(0, false), Duration.ofMillis(500), null);
+        long second = fleet.fleet.deploy(ApiFleet.SITE + "# second\n", RolloutStart.of(fleet.client, spec, Clock.systemUTC()));
+        await().atMost(PATIENCE).until(() -> rollout(second).get("state"), "stalled"::equals);
+        Map<String, Object> wave = ((List<Map<String, Object>>) rollout(second).get("waves")).getFirst();
+        assertThat(wave).containsEntry("state", "timed-out").containsEntry("pending", List.of("h1"));
+        assertThat(progress(wave)).containsExactly("h1 applying");
+    }
 }

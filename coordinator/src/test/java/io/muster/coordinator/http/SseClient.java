@@ -1,6 +1,8 @@
 package io.muster.coordinator.http;
 
 import io.muster.engine.util.Json;
+import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Map;
@@ -12,15 +14,22 @@ final class SseClient implements AutoCloseable {
     private final LinkedBlockingQueue<Map<String, Object>> events = new LinkedBlockingQueue<>();
     private final java.util.concurrent.CompletableFuture<HttpResponse<Void>> response;
 
-    @SuppressWarnings("unchecked")
+    private volatile boolean opened;
+
     SseClient(ApiFleet fleet, String path, String lastEventId) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(fleet.uri(path));
+        this(fleet.http, fleet.uri(path), lastEventId);
+    }
+
+    @SuppressWarnings("unchecked")
+    SseClient(HttpClient http, URI uri, String lastEventId) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(uri);
         if (lastEventId != null) request.header("Last-Event-ID", lastEventId);
         String[] id = {null};
         String[] type = {null};
-        response = fleet.http.sendAsync(request.build(), HttpResponse.BodyHandlers.fromLineSubscriber(new java.util.concurrent.Flow.Subscriber<String>() {
+        response = http.sendAsync(request.build(), HttpResponse.BodyHandlers.fromLineSubscriber(new java.util.concurrent.Flow.Subscriber<String>() {
             @Override
             public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
+                opened = true;
                 s.request(Long.MAX_VALUE);
             }
 
@@ -42,6 +51,11 @@ final class SseClient implements AutoCloseable {
             @Override
             public void onComplete() { }
         }));
+    }
+
+    /** Whether the server answered: the stream goes on from the event that was the last then. */
+    boolean opened() {
+        return opened;
     }
 
     /** The next event of {@code type} that {@code wanted} admits, skipping others; fails after 20 s. */

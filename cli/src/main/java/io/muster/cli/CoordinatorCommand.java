@@ -22,6 +22,7 @@ import io.muster.engine.resource.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -87,6 +88,11 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--api-token-file", paramLabel = "FILE",
             description = "The bearer token the API's changing actions (rollback) need; without it they are refused.")
     Path apiTokenFile;
+
+    @Option(names = "--api-host", paramLabel = "NAME", split = ",",
+            description = "A name the API and page may be reached by (repeatable, or comma-separated): its DNS name, a reverse proxy's. "
+                    + "Requests naming any other (but an IP address or localhost) are refused with 421, against DNS rebinding.")
+    List<String> apiHosts = new ArrayList<>();
 
     @Mixin
     FleetOptions fleet;
@@ -165,7 +171,7 @@ final class CoordinatorCommand implements Callable<Integer> {
     private ApiServer serveApi(Etcd etcd, Coordinator coordinator, CompileHistogram compiles, PrintWriter err)
             throws IOException, EtcdUnreachableException {
         try {
-            return ApiServer.start(etcd, new ApiOptions(listen, apiTokenFile), coordinator.name(), coordinator::leading, compiles);
+            return ApiServer.start(etcd, new ApiOptions(listen, apiTokenFile, apiHosts), coordinator.name(), coordinator::leading, compiles);
         } catch (ApiServer.ListenException e) {
             err.println("muster: warning: " + e.getMessage() + "; the coordinator runs without its API and web page");
             err.flush();

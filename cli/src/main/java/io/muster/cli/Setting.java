@@ -36,7 +36,8 @@ record Setting(String key, String expected, java.util.function.Predicate<String>
             new Setting("prometheus", "true or false", v -> v.equals("true") || v.equals("false")),
             new Setting("prometheus-listen", "HOST:PORT", v -> v.contains(":")),
             new Setting("listen", "HOST:PORT", v -> v.contains(":")),
-            new Setting("api-token-file", "a file holding the API's bearer token", v -> !v.isBlank()));
+            new Setting("api-token-file", "a file holding the API's bearer token", v -> !v.isBlank()),
+            new Setting("api-host", "names the API may be reached by, comma-separated", v -> !v.isBlank()));
 
     static final Map<String, Setting> BY_KEY = ALL.stream().collect(Collectors.toUnmodifiableMap(Setting::key, Function.identity()));
 

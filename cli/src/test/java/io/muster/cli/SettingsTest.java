@@ -94,7 +94,7 @@ class SettingsTest {
         assertThat(bad.err().lines()).containsExactly(
                 "muster: " + conf + ":2: unknown key 'semaa' (did you mean 'sema'?); expected one of etcd, namespace, connect-timeout, "
                         + "etcd-cert, etcd-key, etcd-ca, prefix, host, facts, sema, max-apply-depth, compile-threads, wait-lock, lease-ttl, color, prometheus, "
-                        + "prometheus-listen, listen, api-token-file",
+                        + "prometheus-listen, listen, api-token-file, api-host",
                 "muster: " + conf + ":3: sema: expected a whole number of 1 or more, got 'many'",
                 "muster: " + conf + ":4: expected KEY = VALUE, got 'color: always'");
         assertThat(bad.out()).isEmpty();

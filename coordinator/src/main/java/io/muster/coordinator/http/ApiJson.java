@@ -4,12 +4,17 @@ import io.muster.coordinator.status.HostView;
 import io.muster.coordinator.status.StatusJson;
 import io.muster.engine.report.JsonDocument;
 import io.muster.coordinator.deploy.DeploysJson;
+import io.muster.coordinator.status.RolloutView;
 import io.muster.proto.fleet.Deploy;
+import io.muster.proto.fleet.Rollout;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
  * The API's JSON documents. Their shapes are a contract, versioned by the path ({@code /api/v1/}) and the
@@ -50,9 +55,9 @@ final class ApiJson {
     /**
      * {@code {"schema", "deploy", "current", "progress": {converged, failed, lost, applying, pending, total},
      * "hosts": [{"host", "progress", "state", "deploy", "failed", "error"}]}}: where each host is with the
-     * deploy ({@link DeployProgress}). Rollouts will add {@code "waves"}.
+     * deploy ({@link DeployProgress}); a deploy that goes out in waves adds {@code "rollout"} ({@link WavesJson}).
      */
-    static Map<String, Object> deployProgress(Deploy deploy, FleetFeed.Snapshot fleet) {
+    static Map<String, Object> deployProgress(Deploy deploy, FleetFeed.Snapshot fleet, Optional<Rollout> rollout) {
         Map<DeployProgress, Integer> counts = new EnumMap<>(DeployProgress.class);
         for (DeployProgress p : DeployProgress.values()) counts.put(p, 0);
         List<Object> hosts = new ArrayList<>();
@@ -77,6 +82,12 @@ final class ApiJson {
         doc.put("current", fleet.current() == deploy.getId());
         doc.put("progress", progress);
         doc.put("hosts", hosts);
+        if (rollout.isPresent()) {
+            Map<String, HostView> byName = new HashMap<>();
+            fleet.hosts().forEach(h -> byName.put(h.host(), h));
+            Function<String, Optional<HostView>> lookup = name -> Optional.ofNullable(byName.get(name));
+            doc.put("rollout", WavesJson.of(RolloutView.of(rollout.get(), lookup), lookup));
+        }
         return doc;
     }
 

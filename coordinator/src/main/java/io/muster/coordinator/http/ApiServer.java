@@ -60,10 +60,11 @@ public final class ApiServer implements AutoCloseable {
         }
         ExecutorService threads = Executors.newThreadPerTaskExecutor(Thread.ofVirtual().name("muster-api-", 1).factory());
         server.setExecutor(threads);
-        server.createContext("/api/v1/events", new EventStream(log));
-        server.createContext("/api/v1", new ApiHandler(etcd, feed, new HostDetails(etcd, log), token, name, leading));
-        server.createContext("/metrics", new MetricsHandler(new FleetMetrics(feed, leading, compiles).registry()));
-        server.createContext("/", new StaticAssets());
+        HostCheck hostCheck = new HostCheck(options.hosts(), server.getAddress().getPort());
+        server.createContext("/api/v1/events", new EventStream(log)).getFilters().add(hostCheck);
+        server.createContext("/api/v1", new ApiHandler(etcd, feed, new HostDetails(etcd, log), token, name, leading)).getFilters().add(hostCheck);
+        server.createContext("/metrics", new MetricsHandler(new FleetMetrics(feed, leading, compiles).registry())).getFilters().add(hostCheck);
+        server.createContext("/", new StaticAssets()).getFilters().add(hostCheck);
         server.start();
         return new ApiServer(server, threads, log, feed);
     }

@@ -18,7 +18,7 @@ final class EventLog {
     /**
      * One event.
      *
-     * @param type {@code host}, {@code deploy}, {@code current} or {@code removed}
+     * @param type {@code host}, {@code deploy}, {@code current}, {@code removed}, {@code wave} or {@code rollout}
      * @param host the host it is about; null for none
      * @param data the event's JSON document
      */

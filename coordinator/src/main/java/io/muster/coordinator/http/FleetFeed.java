@@ -18,6 +18,7 @@ import io.muster.coordinator.status.HostTable;
 import io.muster.coordinator.status.HostView;
 import io.muster.proto.fleet.CurrentDeploy;
 import io.muster.proto.fleet.Deploy;
+import io.muster.proto.fleet.Rollout;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * revision after (a watch jetcd gives up, its revision compacted, lists again), and each change that shows
  * becomes an event in the {@link EventLog}: a host's row changed ({@code host}, with its state before), a deploy
  * was created ({@code deploy}), another deploy became current ({@code current}: a deploy or a rollback), a host's
- * keys are all gone ({@code removed}). The host list and the event stream come from this one table, so a page
+ * keys are all gone ({@code removed}), a rollout's wave started, ended or halted ({@code wave}) or the rollout
+ * changed state ({@code rollout}; {@link RolloutEvents}). The host list and the event stream come from this one table, so a page
  * that reads the list, then the stream from the list's event id, misses nothing and sees nothing twice.
  */
 final class FleetFeed implements AutoCloseable {
@@ -53,9 +55,10 @@ final class FleetFeed implements AutoCloseable {
     private final EventLog log;
     private final Thread thread;
     private final LinkedBlockingQueue<Object> events = new LinkedBlockingQueue<>();
-    private HostTable table = new HostTable(); // guarded by this, as are the three below
+    private HostTable table = new HostTable(); // guarded by this, as are the four below
     private long current;
     private final Set<Long> deploys = new HashSet<>();
+    private final Map<Long, Rollout> rollouts = new HashMap<>(); // as last seen, by deploy
     private final Map<String, Map<String, Object>> rows = new HashMap<>(); // as last told, by host
     private volatile boolean closed;
 
@@ -91,6 +94,8 @@ final class FleetFeed implements AutoCloseable {
         Pages.forEach(etcd, Keys.DEPLOYS, kv -> {
             if (Keys.parseDeploy(kv.getKey()) > 0 && !deploys.contains(Keys.parseDeploy(kv.getKey()))) created.add(kv);
         });
+        List<KeyValue> rolloutKvs = new ArrayList<>();
+        Pages.forEach(etcd, Keys.ROLLOUTS, rolloutKvs::add);
         synchronized (this) {
             table = listed;
             for (KeyValue kv : created) {
@@ -98,6 +103,7 @@ final class FleetFeed implements AutoCloseable {
                 if (tellDeploys) deployCreated(kv);
             }
             setCurrent(currentKv.isEmpty() ? 0 : Stored.parse(CurrentDeploy.parser(), currentKv.getFirst()).getId());
+            for (KeyValue kv : rolloutKvs) rolloutChanged(kv, tellDeploys);
             Set<String> gone = new HashSet<>(rows.keySet());
             for (HostView host : listed.hosts()) {
                 gone.remove(host.host());
@@ -131,11 +137,12 @@ final class FleetFeed implements AutoCloseable {
         }
     }
 
-    /** Follows hosts/ and deploys/ from {@code revision + 1} until the watch ends or the feed closes. */
+    /** Follows hosts/, deploys/ and rollouts/ from {@code revision + 1} until the watch ends or the feed closes. */
     private void watch(long revision) throws InterruptedException {
         WatchOption from = WatchOption.builder().isPrefix(true).withRevision(revision + 1).build();
         try (Watch.Watcher hosts = etcd.jetcd().getWatchClient().watch(Keys.HOSTS, from, events::add, events::add);
-             Watch.Watcher deploysWatch = etcd.jetcd().getWatchClient().watch(Keys.DEPLOYS, from, events::add, events::add)) {
+             Watch.Watcher deploysWatch = etcd.jetcd().getWatchClient().watch(Keys.DEPLOYS, from, events::add, events::add);
+             Watch.Watcher rolloutsWatch = etcd.jetcd().getWatchClient().watch(Keys.ROLLOUTS, from, events::add, events::add)) {
             while (true) {
                 Object event = events.take();
                 if (event == CLOSED) return;
@@ -159,6 +166,8 @@ final class FleetFeed implements AutoCloseable {
             setCurrent(deleted ? 0 : Stored.parse(CurrentDeploy.parser(), kv).getId());
         } else if (Keys.parseDeploy(kv.getKey()) > 0) {
             if (!deleted && deploys.add(Keys.parseDeploy(kv.getKey()))) deployCreated(kv);
+        } else if (Keys.parseRollout(kv.getKey()) > 0) {
+            if (!deleted) rolloutChanged(kv, true);
         } else {
             Keys.HostKey key = Keys.parseHostKey(kv.getKey());
             if (key == null) return;
@@ -172,6 +181,14 @@ final class FleetFeed implements AutoCloseable {
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("deploy", DeploysJson.entry(Stored.parse(Deploy.parser(), kv)));
         log.add("deploy", null, data);
+    }
+
+    /** A rollout as stored now: the events its change makes ({@link RolloutEvents}), when {@code tell}. */
+    private void rolloutChanged(KeyValue kv, boolean tell) {
+        Rollout now = Stored.parse(Rollout.parser(), kv);
+        Rollout before = rollouts.put(now.getDeploy(), now);
+        if (!tell || now.equals(before)) return;
+        for (RolloutEvents.Told told : RolloutEvents.between(before, now, table::host)) log.add(told.type(), null, told.data());
     }
 
     /** A new current deploy: said, and every host's state judged again against it. */

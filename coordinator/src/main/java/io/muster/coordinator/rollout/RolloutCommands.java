@@ -60,14 +60,29 @@ public final class RolloutCommands {
      * {@code to}) becomes current and the rollout is marked rolled back; otherwise as {@link DeployHistory#rollback}.
      */
     public DeployHistory.Rollback rollback(OptionalLong to) throws EtcdUnreachableException, DeployException {
+        return rollback(0, to);
+    }
+
+    /**
+     * The API's rollback: as {@link #rollback}, of deploy {@code of}, which must be current.
+     *
+     * @throws DeployException when it is not (any more)
+     */
+    public DeployHistory.Rollback rollbackOf(long of) throws EtcdUnreachableException, DeployException {
+        return rollback(of, OptionalLong.empty());
+    }
+
+    /** @param of the deploy that must be current; 0: any */
+    private DeployHistory.Rollback rollback(long of, OptionalLong to) throws EtcdUnreachableException, DeployException {
         DeployHistory history = new DeployHistory(etcd);
         while (true) {
             Optional<KeyValue> currentKv = current();
-            if (currentKv.isEmpty()) return history.rollback(to);
+            if (currentKv.isEmpty()) return of == 0 ? history.rollback(to) : history.rollbackOf(of);
             long current = Stored.parse(CurrentDeploy.parser(), currentKv.get()).getId();
             Optional<KeyValue> kv = Rollouts.stored(etcd, current);
             Optional<Rollout> rollout = kv.map(r -> Stored.parse(Rollout.parser(), r));
-            if (rollout.isEmpty() || !Rollouts.active(rollout.get())) return history.rollback(to);
+            if (rollout.isEmpty() || !Rollouts.active(rollout.get())) return of == 0 ? history.rollback(to) : history.rollbackOf(of);
+            if (of != 0 && current != of) throw new DeployException("deploy " + of + " is not the current deploy (" + current + " is)");
             long target = to.isPresent() ? to.getAsLong() : rollout.get().getPrevious();
             if (target == 0) throw new DeployException("nothing to roll back to: deploy " + current + " went out with no deploy before it");
             if (history.get(target).isEmpty()) throw new DeployException("no deploy " + target + " (see muster deploys)");

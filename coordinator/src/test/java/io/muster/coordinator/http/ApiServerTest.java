@@ -20,9 +20,6 @@ import java.time.Duration;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.LinkedBlockingQueue;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -169,7 +166,7 @@ class ApiServerTest {
     void theEventStreamTellsEachHostThatFailsConvergesOrIsLostAndEachDeploy(LocalEtcd local) throws Exception {
         twoHosts(local, null);
         String since = (String) fleet.json("/api/v1/hosts").get("event");
-        try (Stream stream = new Stream(fleet, "/api/v1/events?since=" + since, null)) {
+        try (SseClient stream = new SseClient(fleet, "/api/v1/events?since=" + since, null)) {
             fleet.report("web1", WEB_FILE, "disk full");
             Map<String, Object> failed = stream.next("host", d -> ((Map<String, Object>) d.get("host")).get("host").equals("web1"));
             assertThat((Map<String, Object>) failed.get("host")).containsEntry("state", "failed");
@@ -187,10 +184,10 @@ class ApiServerTest {
             assertThat(stream.next("current", d -> true)).containsEntry("current_deploy", next);
 
             // a reconnection with the last id it saw gets what came after; an id of no use here gets a reset first
-            try (Stream again = new Stream(fleet, "/api/v1/events", failed.get("_id").toString())) {
+            try (SseClient again = new SseClient(fleet, "/api/v1/events", failed.get("_id").toString())) {
                 assertThat(again.next("host", d -> true)).containsEntry("previous", "failed");
             }
-            try (Stream stale = new Stream(fleet, "/api/v1/events?since=another-coordinator.5", null)) {
+            try (SseClient stale = new SseClient(fleet, "/api/v1/events?since=another-coordinator.5", null)) {
                 stale.next("reset", d -> true);
             }
         }
@@ -258,58 +255,5 @@ class ApiServerTest {
         assertThat(fleet.get("/style.css").statusCode()).isEqualTo(200);
         assertThat(fleet.get("/../pom.xml").statusCode()).isEqualTo(404);
         assertThat(fleet.get("/ApiServer.class").statusCode()).isEqualTo(404);
-    }
-
-    /** An event stream read on a thread of its own: each event's data document, with its id as {@code _id}. */
-    private static final class Stream implements AutoCloseable {
-        private final LinkedBlockingQueue<Map<String, Object>> events = new LinkedBlockingQueue<>();
-        private final java.util.concurrent.CompletableFuture<HttpResponse<Void>> response;
-
-        @SuppressWarnings("unchecked")
-        Stream(ApiFleet fleet, String path, String lastEventId) {
-            HttpRequest.Builder request = HttpRequest.newBuilder(fleet.uri(path));
-            if (lastEventId != null) request.header("Last-Event-ID", lastEventId);
-            String[] id = {null};
-            String[] type = {null};
-            response = fleet.http.sendAsync(request.build(), HttpResponse.BodyHandlers.fromLineSubscriber(new java.util.concurrent.Flow.Subscriber<String>() {
-                @Override
-                public void onSubscribe(java.util.concurrent.Flow.Subscription s) {
-                    s.request(Long.MAX_VALUE);
-                }
-
-                @Override
-                public void onNext(String line) {
-                    if (line.startsWith("id: ")) id[0] = line.substring(4);
-                    else if (line.startsWith("event: ")) type[0] = line.substring(7);
-                    else if (line.startsWith("data: ")) {
-                        Map<String, Object> data = new java.util.LinkedHashMap<>((Map<String, Object>) Json.parse(line.substring(6)));
-                        data.put("_id", id[0]);
-                        data.put("_type", type[0]);
-                        events.add(data);
-                    }
-                }
-
-                @Override
-                public void onError(Throwable t) { }
-
-                @Override
-                public void onComplete() { }
-            }));
-        }
-
-        /** The next event of {@code type} that {@code wanted} admits, skipping others; fails after 20 s. */
-        Map<String, Object> next(String type, java.util.function.Predicate<Map<String, Object>> wanted) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(20);
-            while (true) {
-                Map<String, Object> event = events.poll(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (event == null) throw new AssertionError("no " + type + " event came within 20 s");
-                if (event.get("_type").equals(type) && wanted.test(event)) return event;
-            }
-        }
-
-        @Override
-        public void close() {
-            response.cancel(true);
-        }
     }
 }

@@ -6,11 +6,16 @@ import static org.awaitility.Awaitility.await;
 import io.etcd.jetcd.ByteSequence;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.agent.testing.SimulatedAgents;
+import io.muster.coordinator.rollout.RolloutSpec;
+import io.muster.coordinator.rollout.RolloutStart;
+import io.muster.coordinator.rollout.Share;
 import io.muster.proto.fleet.Alive;
 import io.muster.proto.fleet.HostStatus;
 import io.muster.proto.fleet.Summary;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -88,6 +93,43 @@ class WebPageTest {
             browser.screenshot(SHOTS.resolve("deploys.png"));
         }
     }
+
+    @Test
+    void aWaveThatHaltsTurnsRedWithItsFailedHostsWithoutAReloadAndIsResumedFromThePage(LocalEtcd local) throws Exception {
+        Path token = Files.writeString(dir.resolve("token"), "page-token\n");
+        try (ApiFleet fleet = new ApiFleet(local, "page-waves", dir, token); SimulatedAgents agents = new SimulatedAgents(fleet.fleet.etcd);
+             Chromium browser = Chromium.start(1400, 1000)) {
+            for (int i = 1; i <= 5; i++) fleet.fleet.register("h" + i, Map.of("role", "web"));
+            fleet.deploy("first", "h1", "h2", "h3", "h4", "h5");
+            browser.open(fleet.uri("/").toString());
+            await("the stream is live").atMost(Duration.ofSeconds(30)).until(() -> browser.eval("document.getElementById('live').textContent"), "live"::equals);
+            assertThat(browser.eval("document.getElementById('rollout').hidden")).as("a deploy that went out at once has no waves").isEqualTo(true);
+            browser.eval("window.notReloaded = true");
+
+            agents.failing.add("h2");
+            RolloutSpec spec = new RolloutSpec(1, Share.parse("2"), new Share(0, false), Duration.ZERO, null);
+            long second = fleet.fleet.deploy(ApiFleet.SITE + "# second\n", RolloutStart.of(fleet.client, spec, Clock.systemUTC()));
+            await("wave 2 halts on the page").atMost(Duration.ofSeconds(30)).until(() -> browser.eval(WAVES), "1 done, 2 halted, 3 waiting"::equals);
+            assertThat(browser.eval("window.notReloaded")).as("the page was not reloaded").isEqualTo(true);
+            // it halts as soon as h2 fails, whether h3 has converged by then or not
+            assertThat((String) browser.eval("document.querySelector('#waves li[data-wave=\"2\"]').textContent")).matches("wave 2 halted [01]/2 failed: h2");
+            assertThat(browser.eval("getComputedStyle(document.querySelector('#waves li[data-wave=\"2\"]')).backgroundColor")).isEqualTo("rgb(255, 235, 233)");
+            assertThat((String) browser.eval("document.getElementById('rollout-reason').textContent")).contains("wave 2 of 3: 1 of 2 hosts failed");
+            assertThat(browser.eval("document.getElementById('resume').hidden")).isEqualTo(false);
+            browser.screenshot(SHOTS.resolve("wave-halted.png"));
+
+            agents.failing.remove("h2");
+            agents.report("h2");
+            browser.eval("sessionStorage.setItem('muster-api-token', 'page-token'); document.getElementById('resume').click()");
+            await("the rollout goes on to the end").atMost(Duration.ofSeconds(30)).until(() -> browser.eval(WAVES), "1 done, 2 done, 3 done"::equals);
+            assertThat(browser.eval("document.getElementById('resume-note').textContent")).isEqualTo("resumed deploy " + second + " at wave 2 of 3");
+            assertThat(browser.eval("document.getElementById('rollout-state').textContent")).isEqualTo("done");
+            assertThat(browser.eval("document.getElementById('resume').hidden")).isEqualTo(true);
+            browser.screenshot(SHOTS.resolve("waves-done.png"));
+        }
+    }
+
+    private static final String WAVES = "[...document.querySelectorAll('#waves li')].map(w => w.dataset.wave + ' ' + w.dataset.state).join(', ')";
 
     private static String row(String host) {
         return "document.querySelector('#hosts tr[data-host=\"" + host + "\"]')";

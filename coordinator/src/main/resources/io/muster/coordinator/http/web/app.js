@@ -5,7 +5,7 @@
 
 const SEVERITY = { failed: 0, lost: 1, drifting: 2, converged: 3 };
 const EVENTS_SHOWN = 100;
-const fleet = { hosts: new Map(), current: null, deploys: [], changes: false };
+const fleet = { hosts: new Map(), current: null, deploys: [], changes: false, rollout: null };
 const view = { state: '', search: '', selected: null, dirty: false };
 const $ = id => document.getElementById(id);
 
@@ -70,7 +70,29 @@ function draw() {
   document.querySelector('#hosts tbody').innerHTML = rows.join('');
   $('shown').textContent = shown.length === all.length ? `${all.length} hosts` : `${shown.length} of ${all.length} hosts shown`;
   drawProgress(all);
+  drawWaves();
   drawDeploys();
+}
+
+// The current deploy's rollout, as /api/v1/deploys/ID and the wave and rollout events carry it: a halted wave red,
+// with the hosts that failed or did not settle, and a resume button.
+function drawWaves() {
+  const rollout = fleet.rollout;
+  $('rollout').hidden = !rollout;
+  if (!rollout) return;
+  $('rollout-state').textContent = rollout.state;
+  $('rollout-reason').textContent = rollout.state === 'stalled' ? rollout.reason ?? '' : '';
+  const resume = $('resume');
+  resume.hidden = rollout.state !== 'stalled';
+  resume.disabled = !fleet.changes;
+  resume.title = fleet.changes ? `check wave ${rollout.wave}'s hosts again and go on` : 'changes are disabled: the coordinator runs without --api-token-file';
+  $('waves').innerHTML = rollout.waves.map(w => {
+    const halted = w.state === 'halted' || w.state === 'timed-out';
+    const stuck = halted ? [...w.failed, ...(w.state === 'timed-out' ? w.pending : [])] : [];
+    return `<li class="${w.state}" data-wave="${w.wave}" data-state="${w.state}">wave ${w.wave}${w.canary ? ' (canary)' : ''} ${w.state}`
+      + ` ${w.converged.length}/${w.hosts.length}`
+      + (stuck.length ? ` <span class="hosts">${w.state === 'halted' ? 'failed' : 'not settled'}: ${escape(stuck.join(', '))}</span>` : '') + '</li>';
+  }).join('');
 }
 
 function drawProgress(all) {
@@ -144,6 +166,8 @@ function describe(type, data) {
     case 'deploy': return `deploy ${data.deploy.id} created by ${data.deploy.who}: ${data.deploy.message}`;
     case 'current': return `current deploy ${data.current_deploy ?? 'none'}${data.previous ? ' (was ' + data.previous + ')' : ''}`;
     case 'removed': return `${data.host}: removed`;
+    case 'wave': return `deploy ${data.deploy}: ` + (data.reason ? `${data.event}, ${data.reason}` : `wave ${data.wave} of ${data.waves} ${data.event}`);
+    case 'rollout': return `deploy ${data.deploy}: rollout ${data.event.replace('_', ' ')}`;
     default: return type;
   }
 }
@@ -167,8 +191,22 @@ async function load() {
   fleet.hosts = new Map(hosts.hosts.map(h => [h.host, h]));
   fleet.current = hosts.current_deploy;
   fleet.deploys = deploys.deploys;
+  await loadRollout();
   redraw();
   return hosts.event;
+}
+
+async function loadRollout() {
+  const id = fleet.current;
+  const rollout = id == null ? null : (await api('api/v1/deploys/' + id)).rollout ?? null;
+  if (id === fleet.current) fleet.rollout = rollout;
+  redraw();
+}
+
+let rolloutRefresh = null;
+function refreshRollout() { // hosts of a running wave settle: their progress, at most once a second
+  if (rolloutRefresh || !fleet.rollout || fleet.rollout.state !== 'running') return;
+  rolloutRefresh = setTimeout(() => { rolloutRefresh = null; loadRollout(); }, 1000);
 }
 
 function listen(since) {
@@ -184,9 +222,13 @@ function listen(since) {
   on('host', data => {
     fleet.hosts.set(data.host.host, data.host);
     if (data.host.host === view.selected) refreshSelected();
+    refreshRollout();
   });
   on('removed', data => fleet.hosts.delete(data.host));
-  on('current', data => { fleet.current = data.current_deploy; });
+  on('current', data => { fleet.current = data.current_deploy; loadRollout(); });
+  const rolloutOf = data => { if (data.deploy === fleet.current) fleet.rollout = data.rollout; };
+  on('wave', rolloutOf);
+  on('rollout', rolloutOf);
   on('deploy', data => { if (!fleet.deploys.some(d => d.id === data.deploy.id)) fleet.deploys.push(data.deploy); });
   stream.addEventListener('reset', () => load()); // what the stream cannot replay is read again
 }
@@ -197,17 +239,18 @@ function refreshSelected() { // at most once a second, however many events the h
   refreshing = setTimeout(() => { refreshing = null; if (view.selected) showHost(view.selected); }, 1000);
 }
 
-async function rollback(id) {
+// A change (rollback, resume) of deploy `id`, with the token asked once a session; what came of it in `note`.
+async function change(id, action, note, said) {
   let token = sessionStorage.getItem('muster-api-token');
   if (!token) token = prompt('The API token (the content of the coordinator\'s --api-token-file):');
   if (!token) return;
   try {
-    const done = await api(`api/v1/deploys/${id}/rollback`, { method: 'POST', headers: { Authorization: 'Bearer ' + token } });
+    const done = await api(`api/v1/deploys/${id}/${action}`, { method: 'POST', headers: { Authorization: 'Bearer ' + token } });
     sessionStorage.setItem('muster-api-token', token);
-    $('rollback-note').textContent = `rolled deploy ${done.from} back to ${done.to}`;
+    $(note).textContent = said(done);
   } catch (e) {
     sessionStorage.removeItem('muster-api-token');
-    $('rollback-note').textContent = 'rollback refused: ' + e.message;
+    $(note).textContent = `${action} refused: ${e.message}`;
   }
 }
 
@@ -226,8 +269,10 @@ document.addEventListener('DOMContentLoaded', async () => {
   $('search').addEventListener('input', e => { view.search = e.target.value.trim().toLowerCase(); redraw(); });
   $('deploys').addEventListener('click', e => {
     const button = e.target.closest('button[data-rollback]');
-    if (button) rollback(Number(button.dataset.rollback));
+    if (button) change(Number(button.dataset.rollback), 'rollback', 'rollback-note', done => `rolled deploy ${done.from} back to ${done.to}`);
   });
+  $('resume').addEventListener('click', () => change(fleet.rollout.deploy, 'resume', 'resume-note',
+    done => `resumed deploy ${done.deploy} at wave ${done.wave} of ${done.waves}`));
   setInterval(redraw, 10000); // the ages move on
   const info = await api('api/v1');
   fleet.changes = info.changes;

@@ -51,12 +51,21 @@ final class Runs {
      * As the other {@code once}, printing on {@code out} and {@code err}, with {@code sema} (at least 1) resources at once:
      * {@link PlainApply} runs this without picocli's model, its flags already known to be good.
      */
-    @SuppressWarnings("try") // the lock is held while the run runs, never called
     static int once(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, RunFlags flags, CacheFlag cache,
                     LockFlags locking, Mode mode, boolean diff, boolean detailed, Joining joining) throws InterruptedException {
+        // a temporary prefix is new to this run: no graph is cached there, and none would be read again;
+        // closed last: a miss writes its entry while the graph runs, and the run waits for it before it exits
+        try (GraphCache graphs = flags.sharedPrefix() ? new GraphCache(flags.prefix().resolve(GRAPH_CACHE), BuildId.of()) : null) {
+            return compileAndRun(out, err, sema, manifest, graphs, flags, cache, locking, mode, diff, detailed, joining);
+        }
+    }
+
+    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    private static int compileAndRun(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, GraphCache graphs,
+                                     RunFlags flags, CacheFlag cache, LockFlags locking, Mode mode, boolean diff, boolean detailed,
+                                     Joining joining)
+            throws InterruptedException {
         Path prefix = flags.prefix();
-        // a temporary prefix is new to this run: no graph is cached there, and none would be read again
-        GraphCache graphs = flags.sharedPrefix() ? new GraphCache(prefix.resolve(GRAPH_CACHE), BuildId.of()) : null;
         Optional<GraphCache.Compiled> compiled = manifest.compile(err, graphs, cache.off);
         if (compiled.isEmpty()) return 1;
         Graph graph = joining.join(compiled.get().graph());

@@ -31,8 +31,12 @@ import org.slf4j.LoggerFactory;
  * path, the external data, the apply depth and the kinds, as given; then each input the last compilation read
  * ({@link CompileInputs}) is read again and compared. A miss compiles and rewrites the entry; an entry that does not
  * read back whole (cut short, another format, a graph this build cannot decode) is a miss, said at debug level.
+ *
+ * <p>A miss encodes and writes the entry on a thread of its own, while the caller runs the graph (the graph is not
+ * changed by running it); {@link #close} waits for that write, so a process that closes the cache before it exits
+ * never leaves a temp file behind, and the rename of {@link AtomicFiles} never shows half an entry.
  */
-public final class GraphCache {
+public final class GraphCache implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("muster.cache");
 
     /** How a graph came to be: decoded from the cache, compiled (and cached), or compiled without asking it. */
@@ -50,6 +54,8 @@ public final class GraphCache {
 
     private final Path directory;
     private final String build;
+    /** The entry being written after a miss, or null. */
+    private Thread writing;
 
     /**
      * @param directory where entries are kept (made 0700 when first written)
@@ -127,12 +133,38 @@ public final class GraphCache {
         manifests.add(manifest.toAbsolutePath().normalize());
         manifests.addAll(graph.manifests());
         CompileInputs inputs = CompileInputs.hash(List.copyOf(new LinkedHashSet<>(manifests)), List.copyOf(read), facts.reads(), env.reads());
+        awaitWriting();
+        writing = Thread.ofPlatform().name("graph cache write").start(() -> store(file, key, inputs, graph));
+        return graph;
+    }
+
+    private static void store(Path file, String key, CompileInputs inputs, Graph graph) {
         try {
             AtomicFiles.writePrivate(file, new CacheEntry(key, inputs, GraphCodec.encode(graph).bytes()).bytes());
         } catch (IOException | RuntimeException e) { // a graph the codec cannot carry, a prefix not writable: compiled all the same
             LOG.debug("compiled-graph cache: cannot write {}: {}", file, e.toString());
         }
-        return graph;
+    }
+
+    /** Waits until the entry a miss is writing is written (or failed, said at debug level). */
+    @Override
+    public void close() {
+        awaitWriting();
+    }
+
+    private void awaitWriting() {
+        if (writing == null) return;
+        boolean interrupted = false;
+        while (true) {
+            try {
+                writing.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // a stop signal: the write is short, and stopping it would leave its temp file
+            }
+        }
+        writing = null;
+        if (interrupted) Thread.currentThread().interrupt();
     }
 
     /** The entry of {@code manifest}: one per path, so the cache holds as many entries as manifests applied. */

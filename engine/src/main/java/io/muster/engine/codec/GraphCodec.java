@@ -45,13 +45,11 @@ public final class GraphCodec {
      *     not know, an edge to no vertex, a value its kind refuses: the message names which
      */
     public static Graph decode(byte[] bytes, Path bundleRoot, Kinds kinds) throws InvalidGraphException {
-        io.muster.proto.graph.Graph message;
         try {
-            message = io.muster.proto.graph.Graph.parseFrom(bytes);
+            return GraphDecoder.decode(GraphMessage.of(bytes), bundleRoot, kinds);
         } catch (InvalidProtocolBufferException e) {
             throw new InvalidGraphException("not a graph message (" + bytes.length + " bytes): " + e.getMessage(), e);
         }
-        return GraphDecoder.decode(message, bundleRoot, kinds);
     }
 
     static String sha256(byte[] bytes) {

@@ -1,5 +1,6 @@
 package io.muster.engine.codec;
 
+import com.google.protobuf.InvalidProtocolBufferException;
 import io.muster.engine.graph.Bundle;
 import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Edge;
@@ -39,20 +40,23 @@ import java.util.Set;
  * edge must point at something that exists. Whatever is wrong is an {@link InvalidGraphException} naming it.
  */
 final class GraphDecoder {
+    private final GraphMessage read;
     private final io.muster.proto.graph.Graph message;
     private final Kinds kinds;
     private final Bundle bundle;
     private final List<Path> manifests = new ArrayList<>();
     private final List<ScopeTable> tables = new ArrayList<>();
 
-    private GraphDecoder(io.muster.proto.graph.Graph message, Bundle bundle, Kinds kinds) {
-        this.message = message;
+    private GraphDecoder(GraphMessage read, Bundle bundle, Kinds kinds) {
+        this.read = read;
+        this.message = read.rest();
         this.bundle = bundle;
         this.kinds = kinds;
     }
 
-    static Graph decode(io.muster.proto.graph.Graph message, Path root, Kinds kinds) throws InvalidGraphException {
-        return new GraphDecoder(message, bundle(message, root), kinds).graph();
+    /** @throws InvalidProtocolBufferException when a vertex is not a message (the rest was read whole) */
+    static Graph decode(GraphMessage read, Path root, Kinds kinds) throws InvalidGraphException, InvalidProtocolBufferException {
+        return new GraphDecoder(read, bundle(read.rest(), root), kinds).graph();
     }
 
     private static Bundle bundle(io.muster.proto.graph.Graph message, Path root) throws InvalidGraphException {
@@ -71,11 +75,13 @@ final class GraphDecoder {
         return new Bundle(root.toAbsolutePath().normalize(), files, directories);
     }
 
-    private Graph graph() throws InvalidGraphException {
+    private Graph graph() throws InvalidGraphException, InvalidProtocolBufferException {
         for (String manifest : message.getManifestsList()) manifests.add(bundle.root().resolve(relative(manifest, "manifest")).normalize());
         for (io.muster.proto.graph.ScopeTable table : message.getScopesList()) tables.add(table(table));
         List<Vertex> vertices = new ArrayList<>();
-        for (int i = 0; i < message.getVerticesCount(); i++) vertices.add(vertex(message.getVertices(i), "vertex " + (i + 1)));
+        for (io.muster.proto.graph.Vertex v = read.nextVertex(); v != null; v = read.nextVertex()) {
+            vertices.add(vertex(v, "vertex " + (vertices.size() + 1)));
+        }
         List<Edge> edges = new ArrayList<>();
         for (io.muster.proto.graph.Edge e : message.getEdgesList()) edges.add(edge(e));
         List<Collect> collects = new ArrayList<>();

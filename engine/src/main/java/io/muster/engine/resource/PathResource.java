@@ -26,10 +26,8 @@ public interface PathResource extends Edgeable {
     /** Watches the path: its content, mode and owner, its deletion, its replacement by rename. */
     @Override
     default void watch(Watcher watcher) throws Exception {
-        try (AutoCloseable target = watcher.watchPath(path(), watcher::changed)) {
-            watcher.ready();
-            Watcher.awaitCancel();
-        }
+        watcher.hold(watcher.watchPath(path(), watcher::changed));
+        watcher.ready();
     }
 
     /** The nearest managed ancestor directory comes first. */

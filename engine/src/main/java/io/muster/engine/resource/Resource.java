@@ -19,9 +19,11 @@ public interface Resource {
     Result checkApply(Context context, boolean apply) throws Exception;
 
     /**
-     * Blocks until interrupted, calling {@link Watcher#changed()} whenever the resource's state may have
-     * drifted from what {@code checkApply} made it. A kind with nothing to watch returns at once: it is
-     * checked again when a dependency changes, or every {@code meta.poll} seconds.
+     * Calls {@link Watcher#changed()} whenever the resource's state may have drifted from what {@code
+     * checkApply} made it, until the engine cancels the watch: either blocking until interrupted, or, when
+     * shared watches do it all, handing their handles to {@link Watcher#hold} and returning. A kind with
+     * nothing to watch returns at once holding nothing: it is checked again when a dependency changes, or
+     * every {@code meta.poll} seconds.
      */
     default void watch(Watcher watcher) throws Exception {}
 

@@ -43,6 +43,14 @@ public interface Watcher {
     /** A logger whose lines carry the resource's id. */
     Logger log();
 
+    /**
+     * Keeps {@code handle} (a {@link #watchPath} or {@link #watchEntries} watch) until the engine cancels the
+     * watch, then closes it; also when the watch throws after this call. A watch whose handles do all its
+     * watching holds them and returns after {@link #ready()}: no thread waits for the cancel, which at ten
+     * thousand resources would be ten thousand parked threads.
+     */
+    void hold(AutoCloseable handle);
+
     /** Blocks until the engine cancels the watch (by interrupting this thread). */
     static void awaitCancel() throws InterruptedException {
         while (true) Thread.sleep(Long.MAX_VALUE);

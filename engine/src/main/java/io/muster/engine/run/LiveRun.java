@@ -58,9 +58,11 @@ public final class LiveRun implements AutoCloseable {
         this.metrics = metrics;
         this.progress = progress;
         this.paths = new PathWatches(threads);
+        HeapReturn heap = new HeapReturn();
         this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
+            if (converged) heap.converged();
         }, clock, threads);
         this.engine = new Engine(options, world, new Events(), paths, clock, threads);
         this.collector = new Collector(world, Kinds.installed(), engine::swap);

@@ -16,8 +16,9 @@ import java.util.concurrent.locks.ReentrantLock;
 import org.slf4j.LoggerFactory;
 
 /**
- * Keeps one resource converged for as long as it is in the graph: a thread (its loop) that checks and
- * repairs it whenever it is dirty and everything it depends on has converged, while its {@link WorkerWatch}
+ * Keeps one resource converged for as long as it is in the graph: a loop, on a thread started when it is
+ * given work and ended when it has none, that checks and repairs it whenever it is dirty and everything it
+ * depends on has converged, while its {@link WorkerWatch}
  * watches it (or polls it, with {@code meta.poll}) and marks it dirty when it may have drifted. It sees the
  * run only through {@link WorkerRun}.
  *
@@ -77,7 +78,11 @@ final class Worker {
     private final RateLimiter limiter;
     /** Whether {@link #start} was called: from then on a signal launches the loop. Guarded by {@link #lock}. */
     private boolean started;
-    /** Its loop, launched once under {@link #lock}; null until it may have something to do. */
+    /**
+     * Its loop while it has work, launched under {@link #lock}; null while idle (an idle resource holds no
+     * thread: ten thousand parked loops cost tens of megabytes of stacks). A one-shot run's settled loop
+     * stays set, so nothing launches it again.
+     */
     private Thread loop;
     private final WorkerWatch watch;
 
@@ -129,7 +134,7 @@ final class Worker {
         }
     }
 
-    /** Starts the loop, once, unless stopped first (a one-shot run stopped while its graph is swapped in). Under {@link #lock}. */
+    /** Starts the loop unless one runs or it was stopped (a one-shot run stopped while its graph is swapped in). Under {@link #lock}. */
     private void launch() {
         if (!started || loop != null || phase.stopping()) return;
         loop = run.threads().newThread(this::loop);
@@ -253,9 +258,12 @@ final class Worker {
             while (true) {
                 lock.lock();
                 try {
-                    while (!work.signalled && !phase.stopping()) signal.await();
-                    work.signalled = false;
                     if (phase.stopping()) return;
+                    if (!work.signalled) { // idle: the next signal launches a loop again (see launch)
+                        loop = null;
+                        return;
+                    }
+                    work.signalled = false;
                     if (!work.dirty) continue;
                 } finally {
                     lock.unlock();

@@ -9,6 +9,8 @@ import io.muster.engine.resource.Watcher;
 import io.muster.engine.template.Scope;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.function.UnaryOperator;
@@ -17,7 +19,9 @@ import org.slf4j.Logger;
 /**
  * The watching side of a {@link Worker}: its resource's {@code watch} (or the {@code meta.poll} timer) on a
  * thread of its own, started again when it fails as {@link Attempts} says, telling the worker whenever the
- * resource may have drifted. One at a time: starting a watch ends the one running. Stopping is an interrupt.
+ * resource may have drifted. One at a time: starting a watch ends the one running. Stopping is an interrupt,
+ * and closes the shared watches the resource handed over ({@link Watcher#hold}): a resource watched by those
+ * alone (a file) holds no thread once its watch is in place.
  */
 final class WorkerWatch {
     private final Worker worker;
@@ -26,6 +30,11 @@ final class WorkerWatch {
     /** Held while a watch is started or ended. */
     private final Object lock = new Object();
     private volatile Thread thread;
+    /**
+     * The shared watches the running watch handed over, closed when it ends or fails. Its own monitor, not
+     * {@link #lock}: a watch holds them from its thread while {@link #restart} may be waiting for that thread.
+     */
+    private final List<AutoCloseable> held = new ArrayList<>();
     /** The parameters, late ones rendered, of the resource being watched. */
     private volatile Params watchedWith;
     /** Why the watch gave up (its retries spent), or null. */
@@ -104,6 +113,29 @@ final class WorkerWatch {
             if (running == null) return;
             running.interrupt();
             running.join();
+            release();
+        }
+    }
+
+    private void hold(AutoCloseable handle) {
+        synchronized (held) {
+            held.add(handle);
+        }
+    }
+
+    /** Closes the shared watches handed over; one that fails to close is logged, the others still close. */
+    private void release() {
+        List<AutoCloseable> handles;
+        synchronized (held) {
+            handles = List.copyOf(held);
+            held.clear();
+        }
+        for (AutoCloseable handle : handles) {
+            try {
+                handle.close();
+            } catch (Exception e) {
+                log(worker.vertex()).debug("closing a watch failed", e);
+            }
         }
     }
 
@@ -168,6 +200,7 @@ final class WorkerWatch {
         } catch (InterruptedException e) {
             throw e;
         } catch (Throwable e) { // an Error too: the watch fails, its worker goes on
+            release(); // what it held is watched again by its next attempt
             return ResourceReport.failed(v.id(), VertexRun.describe(e, v.id(), "watch", UnaryOperator.identity()));
         }
     }
@@ -200,6 +233,11 @@ final class WorkerWatch {
             ready.countDown();
             // a watch (re)started after a run may have missed a change in between
             if (worker.convergedOnce()) worker.poke(false);
+        }
+
+        @Override
+        public void hold(AutoCloseable handle) {
+            WorkerWatch.this.hold(handle);
         }
 
         @Override

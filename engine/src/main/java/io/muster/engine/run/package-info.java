@@ -26,16 +26,18 @@
  *       aggregate outcomes) and publishes it in one volatile write; workers read the current generation
  *       without a lock, so they see a graph and its workers together. {@code halt} (a one-shot stop) sets a
  *       volatile flag that every attempt looks at before it begins.</li>
- *   <li><b>Worker.</b> One thread, its loop, runs the resource; it alone writes the worker's published
+ *   <li><b>Worker.</b> One thread, its loop, runs the resource; started when it is given work and ended when
+ *       it has none (an idle resource holds no thread), never two at once. The loop alone writes the worker's published
  *       state ({@code state}, {@code failure}, {@code last}, {@code convergedOnce}, {@code failing}: volatile,
  *       read by dependents, swaps and reports). The worker's {@code lock} guards the work given to it
  *       ({@code Work}: signalled, dirty, refresh, members changed), which any thread may add to ({@code
  *       poke}, {@code wake}), and its {@code Phase} (waiting, attempting, stopping), which a stop moves: a
- *       waiting loop is interrupted, an attempt under way is never interrupted and finishes first. A worker
+ *       waiting loop (a retry's delay) is interrupted, an attempt under way is never interrupted and finishes first. A worker
  *       publishes its state before it wakes its dependents, and they look again on every wake-up, so no
  *       wake-up is lost. A worker sees the run only through {@code WorkerRun}, never the engine itself.</li>
  *   <li><b>WorkerWatch.</b> A thread of its own per watch (or poll), which also waits out a failed watch's
- *       {@code meta.delay}; its {@code lock} guards starting and ending one, so at most one runs. It tells the
+ *       {@code meta.delay}; a watch done by shared path watches ({@code Watcher.hold}) returns, and its
+ *       thread ends, once they are in place; its {@code lock} guards starting and ending one, so at most one runs. It tells the
  *       worker by {@code poke}.</li>
  *   <li><b>ManifestReloader.</b> One thread, which waits for the manifests to be quiet and swaps; its {@code
  *       lock} guards the pending edit and when it came, written by the path watches' dispatcher.</li>

@@ -68,8 +68,11 @@ class GraphCacheTest {
         build = "0.1.0 abc1234";
     }
 
+    /** One run's compile: closing the cache waits for the entry a miss writes, as a run does before it exits. */
     private GraphCache.Compiled compile() throws Exception {
-        return new GraphCache(cacheDir, build).compile(site, new CompileOptions(facts, env, data));
+        try (GraphCache cache = new GraphCache(cacheDir, build)) {
+            return cache.compile(site, new CompileOptions(facts, env, data));
+        }
     }
 
     @Test
@@ -151,8 +154,9 @@ class GraphCacheTest {
 
     @Test
     void recompilingReadsNoEntryButWritesOne() throws Exception {
-        GraphCache cache = new GraphCache(cacheDir, build);
-        assertThat(cache.recompile(site, new CompileOptions(facts, env, data)).outcome()).isEqualTo(Outcome.OFF);
+        try (GraphCache cache = new GraphCache(cacheDir, build)) {
+            assertThat(cache.recompile(site, new CompileOptions(facts, env, data)).outcome()).isEqualTo(Outcome.OFF);
+        }
         assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
     }
 

@@ -57,17 +57,11 @@ final class AccountDatabase {
 
     /**
      * Calls {@link Watcher#changed()} whenever one of the local database files changes (the shadow tools replace
-     * them by rename), until interrupted. Accounts that come from elsewhere (LDAP) are checked on other events only.
+     * them by rename), until the watch is cancelled. Accounts that come from elsewhere (LDAP) are checked on other events only.
      */
     static void watch(Watcher watcher, List<Path> files) throws Exception {
-        List<AutoCloseable> handles = new ArrayList<>();
-        try {
-            for (Path file : files) handles.add(watcher.watchPath(file, watcher::changed));
-            watcher.ready();
-            Watcher.awaitCancel();
-        } finally {
-            for (AutoCloseable handle : handles) handle.close();
-        }
+        for (Path file : files) watcher.hold(watcher.watchPath(file, watcher::changed));
+        watcher.ready();
     }
 
     /** The first line {@code getent DATABASE KEY} prints; empty when there is no such entry (exit code 2). */

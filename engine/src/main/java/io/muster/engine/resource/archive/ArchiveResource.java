@@ -58,16 +58,10 @@ record ArchiveResource(Path path, ArchiveSource source, String checksum, Path cr
     /** The directory, {@code creates}, and a local source: a new archive there is extracted again. */
     @Override
     public void watch(Watcher watcher) throws Exception {
-        List<AutoCloseable> watches = new ArrayList<>();
-        try {
-            watches.add(watcher.watchPath(path, watcher::changed));
-            if (creates != null) watches.add(watcher.watchPath(creates, watcher::changed));
-            if (!source.remote()) watches.add(watcher.watchPath(source.file(), watcher::changed));
-            watcher.ready();
-            Watcher.awaitCancel();
-        } finally {
-            for (AutoCloseable w : watches) w.close();
-        }
+        watcher.hold(watcher.watchPath(path, watcher::changed));
+        if (creates != null) watcher.hold(watcher.watchPath(creates, watcher::changed));
+        if (!source.remote()) watcher.hold(watcher.watchPath(source.file(), watcher::changed));
+        watcher.ready();
     }
 
     @Override

@@ -84,10 +84,8 @@ record CronResource(String name, String user, boolean present, Schedule schedule
 
     @Override
     public void watch(Watcher watcher) throws Exception {
-        try (AutoCloseable ignored = watcher.watchPath(SPOOL.resolve(user), watcher::changed)) {
-            watcher.ready();
-            Watcher.awaitCancel();
-        }
+        watcher.hold(watcher.watchPath(SPOOL.resolve(user), watcher::changed));
+        watcher.ready();
     }
 
     /** A user that does not exist, when nothing before this entry runs commands (a user resource) that may make it. */

@@ -15,7 +15,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -111,17 +110,9 @@ record ExecResource(Command command, Command onlyif, Command unless, Path create
     @Override
     public void watch(Watcher watcher) throws Exception {
         if (watchcmd == null && watchfiles.isEmpty()) return;
-        List<AutoCloseable> handles = new ArrayList<>();
-        try {
-            for (Path file : watchfiles) handles.add(watcher.watchPath(file, watcher::changed));
-            if (watchcmd == null) {
-                watcher.ready();
-                Watcher.awaitCancel();
-            }
-            watchLines(watcher);
-        } finally {
-            for (AutoCloseable h : handles) h.close();
-        }
+        for (Path file : watchfiles) watcher.hold(watcher.watchPath(file, watcher::changed));
+        if (watchcmd == null) watcher.ready();
+        else watchLines(watcher);
     }
 
     /**

@@ -110,11 +110,9 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             tree().watch(watcher);
             return;
         }
-        try (AutoCloseable target = watcher.watchPath(path, watcher::changed);
-             AutoCloseable origin = source == null ? null : watcher.watchPath(source, watcher::changed)) {
-            watcher.ready();
-            Watcher.awaitCancel();
-        }
+        watcher.hold(watcher.watchPath(path, watcher::changed));
+        if (source != null) watcher.hold(watcher.watchPath(source, watcher::changed));
+        watcher.ready();
     }
 
     @Override

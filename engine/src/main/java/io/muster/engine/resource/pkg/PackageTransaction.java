@@ -82,9 +82,7 @@ record PackageTransaction(List<PackageResource> packages) implements Resource {
     /** dpkg replaces its status file at the end of every run: a change of any package shows there. */
     @Override
     public void watch(Watcher watcher) throws Exception {
-        try (AutoCloseable status = watcher.watchPath(PackageSession.STATUS, watcher::changed)) {
-            watcher.ready();
-            Watcher.awaitCancel();
-        }
+        watcher.hold(watcher.watchPath(PackageSession.STATUS, watcher::changed));
+        watcher.ready();
     }
 }

@@ -39,6 +39,11 @@ public record CountingWatcher(AtomicInteger changes, Object session) implements 
     }
 
     @Override
+    public void hold(AutoCloseable handle) {
+        throw new UnsupportedOperationException("a test watcher runs the watch on the test's thread and holds nothing");
+    }
+
+    @Override
     public <S> S session(Class<S> type) {
         return type.cast(session);
     }

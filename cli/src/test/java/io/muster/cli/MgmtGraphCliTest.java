@@ -50,6 +50,30 @@ class MgmtGraphCliTest {
     }
 
     @Test
+    void aFileWithNoStateIsManagedWhereItExistsAndNeverCreated() throws IOException {
+        Path graph = manifest("""
+                graph: undefined-state
+                resources:
+                  file:
+                  - {name: present, path: ROOT/present.conf, content: "wanted\\n", mode: 0600}
+                  - {name: missing, path: ROOT/missing.conf, content: "wanted\\n"}
+                  - {name: dir, path: ROOT/nodir/, mode: 0700}
+                """);
+        Files.writeString(dir.resolve("present.conf"), "drifted\n");
+
+        Cli first = apply(graph);
+
+        assertThat(first.exit()).as(first.err()).isEqualTo(2);
+        assertThat(dir.resolve("present.conf")).hasContent("wanted");
+        assertThat(mode(dir.resolve("present.conf"))).isEqualTo("rw-------");
+        assertThat(dir.resolve("missing.conf")).doesNotExist();
+        assertThat(dir.resolve("nodir")).doesNotExist();
+        Cli second = apply(graph);
+        assertThat(second.exit()).as(second.err()).isZero();
+        assertThat(dir.resolve("missing.conf")).doesNotExist();
+    }
+
+    @Test
     void aGraphConvergesInEdgeOrderAndASecondApplyOnlyRunsTheUnguardedExec() throws IOException {
         Path graph = manifest("""
                 graph: site

@@ -8,7 +8,8 @@ import java.util.Optional;
 /**
  * mgmt's {@code file}: the path (default: the name, or {@code dirname} + {@code basename}) ends in {@code /} for a
  * directory; {@code state} is {@code exists}, {@code absent} or unset; {@code mode} is octal text, so an unquoted
- * {@code 0741} (read as the number 741) means 0741, and a symbolic mode that sets every class ({@code u=rwx,go=rx}) is
+ * {@code 0741} (read as the number 741) means 0741; with no {@code state} the file is managed only where it exists
+ * ({@code create: false}), as mgmt creates nothing then, and a symbolic mode that sets every class ({@code u=rwx,go=rx}) is
  * converted; {@code owner: 1} is uid 1; {@code symlink} makes the path a
  * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree; a directory's
  * {@code content} is ignored.
@@ -38,6 +39,8 @@ final class FileTranslation implements KindTranslation {
             source.ifPresent(s -> out.put("target", Node.text(s, r.markOf("source"))));
         } else {
             if (directory) out.put("ensure", Node.text("directory", r.markOf("path")));
+            // no state: mgmt manages what exists and creates nothing
+            if (state.isEmpty()) out.put("create", new YNode.Scalar(false, r.markOf("path")));
             // a directory has no content: mgmt ignores one given
             if (!directory) r.node("content").ifPresent(c -> out.put("content", Node.text(c instanceof YNode.Scalar s ? s.value().toString() : "", c.mark())));
             if (source.isPresent() && source.get().endsWith("/") != directory) {

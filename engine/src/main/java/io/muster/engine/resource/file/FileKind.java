@@ -28,6 +28,7 @@ public final class FileKind implements ResourceKind {
             Property.optional("force", Type.BOOLEAN),
             Property.optional("recurse", Type.BOOLEAN),
             Property.optional("purge", Type.BOOLEAN),
+            Property.optional("create", Type.BOOLEAN),
             Property.optional("sensitive", Type.BOOLEAN));
 
     @Override
@@ -63,6 +64,7 @@ public final class FileKind implements ResourceKind {
                 p.bool("sensitive", false),
                 p.optionalString("target").orElse(null),
                 p.bool("recurse", false),
-                p.bool("purge", false));
+                p.bool("purge", false),
+                p.bool("create", true));
     }
 }

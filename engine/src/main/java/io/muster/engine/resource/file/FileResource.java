@@ -38,7 +38,8 @@ import java.util.Map;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge)
+                    Integer mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge,
+                    boolean create)
         implements PathResource, Reversible, Foreseeable {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY, LINK }
@@ -56,6 +57,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             return;
         }
         if (target != null) throw new InvalidResourceException("target", "target requires ensure: link");
+        if (!create && ensure == Ensure.ABSENT) throw new InvalidResourceException("create", "create: false requires ensure: present or directory");
         if (purge && !recurse) throw new InvalidResourceException("purge", "purge requires recurse: true (and a source directory)");
         if (recurse) {
             if (source == null) throw new InvalidResourceException("recurse", "recurse requires a source directory to copy");
@@ -131,6 +133,8 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         int gid = group == null ? -1 : Users.gid(group);
         try (Directory dir = ParentDirectory.open(context.session(TrustedDirectories.class), path, uid)) {
             Stat now = dir == null ? null : dir.stat(name());
+            // create: false manages a file only where it exists, as mgmt's file with no state does
+            if (now == null && !create) return Result.STABLE;
             if (tree() != null) return tree().converge(dir, now, uid, gid, apply);
             return switch (ensure) {
                 case LINK -> new Link(path, target, force).converge(dir, now, apply);
@@ -182,7 +186,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     @Override
     public String failureToCome(Upstream upstream) {
-        return ensure == Ensure.ABSENT ? null : Foreseeable.missingDirectory(path, upstream);
+        return ensure == Ensure.ABSENT || !create ? null : Foreseeable.missingDirectory(path, upstream);
     }
 
     private Result absent(Directory dir, Stat now, boolean apply) throws IOException {

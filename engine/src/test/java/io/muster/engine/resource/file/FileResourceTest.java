@@ -158,7 +158,7 @@ class FileResourceTest {
     @Test
     void aFileComesAfterItsOwnerAndGroupWhenTheyAreManaged() {
         FileResource file = new FileResource(dir.resolve("a/b"), FileResource.Ensure.PRESENT, "x", null, "alice", "staff", null,
-                false, false, null, false, false);
+                false, false, null, false, false, true);
         assertThat(file.wants()).containsExactly(java.util.List.of("path:" + dir.resolve("a"), "path:" + dir, "path:" + dir.getParent(),
                 "path:/"), java.util.List.of("user:alice"), java.util.List.of("group:staff"));
     }

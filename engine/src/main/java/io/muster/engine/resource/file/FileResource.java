@@ -191,11 +191,20 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     private Result absent(Directory dir, Stat now, boolean apply) throws IOException {
         if (now == null) return Result.STABLE;
-        if (now.directory() && !force) {
-            throw new IOException(path + " is a directory; set force: true to remove it");
+        // an empty directory goes as rmdir would take it (CCM does so); its content only with force
+        boolean emptyDirectory = now.directory() && !force && isEmpty(dir, now);
+        if (now.directory() && !force && !emptyDirectory) {
+            throw new IOException(path + " is a directory that is not empty; set force: true to remove it with its content");
         }
-        if (apply) dir.delete(name());
+        if (apply && emptyDirectory) dir.removeDirectory(name());
+        else if (apply) dir.delete(name());
         return Result.changed(List.of(Change.of("ensure", now.typeName(), "absent")));
+    }
+
+    private boolean isEmpty(Directory dir, Stat now) throws IOException {
+        try (Directory directory = dir.subdirectory(name(), now)) {
+            return directory.list().isEmpty();
+        }
     }
 
     private Result directory(Directory dir, Stat now, int uid, int gid, boolean apply) throws IOException {

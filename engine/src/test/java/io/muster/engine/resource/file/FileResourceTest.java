@@ -121,6 +121,23 @@ class FileResourceTest {
     }
 
     @Test
+    void absentRemovesAnEmptyDirectoryButADirectoryWithContentOnlyWithForce() throws Exception {
+        Files.createDirectories(dir.resolve("empty"));
+        Files.createDirectories(dir.resolve("full"));
+        Files.writeString(dir.resolve("full/data"), "kept");
+        Report report = m().apply("""
+                resources:
+                  - file:
+                      - ROOT/empty: {ensure: absent}
+                      - ROOT/full: {ensure: absent}
+                """);
+        assertThat(dir.resolve("empty")).doesNotExist();
+        assertThat(resource(report, id("full")).error())
+                .isEqualTo(dir.resolve("full") + " is a directory that is not empty; set force: true to remove it with its content");
+        assertThat(dir.resolve("full/data")).hasContent("kept");
+    }
+
+    @Test
     void replacingContentKeepsTheExistingModeAndLeavesNoTempFiles() throws Exception {
         Files.writeString(dir.resolve("keepmode"), "old");
         Files.setPosixFilePermissions(dir.resolve("keepmode"), PosixFilePermissions.fromString("rwx------"));

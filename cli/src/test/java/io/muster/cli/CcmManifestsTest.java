@@ -55,6 +55,22 @@ class CcmManifestsTest {
     }
 
     @Test
+    void aPosixCommandPassesShellSyntaxToTheProgramAsWritten() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "touch ROOT/a>b ROOT/$HOME \\"ROOT/two words\\" 'ROOT/single quoted'": {}
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("a>b")).exists();
+        assertThat(dir.resolve("$HOME")).exists();
+        assertThat(dir.resolve("two words")).exists();
+        assertThat(dir.resolve("single quoted")).exists();
+    }
+
+    @Test
     void failOnErrorSkipsEverythingAfterAFailure() {
         Path site = write("""
                 ccm:

@@ -1,5 +1,6 @@
 package io.muster.engine.format.ccm;
 
+import io.muster.engine.format.ccm.expr.CcmTemplate;
 import io.muster.engine.manifest.YNode;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,8 +33,9 @@ final class ExecKind implements CcmKind {
         Ensure.orDefault(r, "present", Set.of("present"));
         if (r.name().isBlank()) r.problem("invalid command");
         YNode command = r.deferred("command").filter(c -> !"".equals(c.plain())).orElse(Nodes.scalar(r.name(), r.mark()));
-        out.putNode("command", command);
-        if ("shell".equals(r.string("provider"))) out.put("shell", true, r.markOf("provider"));
+        boolean shell = "shell".equals(r.string("provider"));
+        out.putNode("command", shell ? command : words(r, command));
+        if (shell) out.put("shell", true, r.markOf("provider"));
         for (String deferred : List.of("cwd", "creates", "onlyif", "unless")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
         environment(r, out);
         path(r, out);
@@ -51,6 +53,26 @@ final class ExecKind implements CcmKind {
         out.put("guards_on_refresh", false, r.mark());
         if (r.bool("logoutput")) out.put("logoutput", true, r.markOf("logoutput"));
         return out;
+    }
+
+    /**
+     * The posix provider's command as its words, split now as CCM splits it, so that shell syntax in it reaches the
+     * program as written (muster refuses a string command holding shell syntax without a shell). A command rendered
+     * at run time stays a string.
+     */
+    private static YNode words(CcmResource r, YNode command) {
+        if (!(command instanceof YNode.Scalar scalar) || !(scalar.value() instanceof String text)
+                || CcmTemplate.containsExpression(text)) {
+            return command;
+        }
+        try {
+            List<String> words = ShellWords.split(text);
+            if (words.isEmpty()) return command;
+            return Nodes.seq(words.stream().<YNode>map(w -> Nodes.scalar(w, scalar.mark())).toList(), scalar.mark());
+        } catch (IllegalArgumentException e) {
+            r.problem(scalar.mark(), "command: " + e.getMessage());
+            return command;
+        }
     }
 
     private static void environment(CcmResource r, Translated out) {

@@ -128,7 +128,7 @@ class CcmFormatTest {
                         - build: {command: "make all", provider: shell, timeout: 30s, cwd: /tmp, logoutput: true}
                 """);
         var plain = graph.vertex("exec#/bin/true --flag").params();
-        assertThat(plain.raw("command")).isEqualTo("/bin/true --flag");
+        assertThat(plain.raw("command")).as("split as CCM splits it").isEqualTo(java.util.List.of("/bin/true", "--flag"));
         assertThat(plain.raw("timeout")).isEqualTo(90.0);
         assertThat(plain.raw("guards_on_refresh")).isEqualTo(false);
         var shell = graph.vertex("exec#build").params();

@@ -279,8 +279,13 @@ public final class Agent implements AutoCloseable {
         // with a compile error, the pointer's graph is an older deploy's, which the pointer does not name
         GraphPointer runs = compileError == null ? pointer : pointer.toBuilder().setDeploy(now == null ? 0 : now.deploy()).build();
         try {
-            byte[] bytes = store.get(Keys.graph(pointer.getGraph()))
-                    .orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
+            Optional<byte[]> stored = store.get(Keys.graph(options.host(), pointer.getGraph()));
+            if (stored.isEmpty() && pointerMoved(pointer)) {
+                // the leader replaced it (a host keeps one stored graph): the watch brings the pointer that names the new one
+                LOG.debug("graph {} was replaced before it was fetched", brief(pointer.getGraph()));
+                return;
+            }
+            byte[] bytes = stored.orElseThrow(() -> new GraphDecoder.UnusableGraphException("it is missing from etcd"));
             Prepared prepared = decode(bytes, runs.getDeploy());
             local.save(runs, bytes);
             swap(runs, prepared);
@@ -290,6 +295,16 @@ public final class Agent implements AutoCloseable {
             LOG.info("running graph {} of deploy {}", brief(pointer.getGraph()), runs.getDeploy());
         } catch (GraphDecoder.UnusableGraphException | ContentStore.CorruptValueException | IOException e) {
             fail("graph " + brief(pointer.getGraph()) + " of deploy " + pointer.getDeploy() + " cannot run here: " + e.getMessage());
+        }
+    }
+
+    /** Whether the host's pointer in etcd names another graph than {@code pointer} does. */
+    private boolean pointerMoved(GraphPointer pointer) throws EtcdUnreachableException {
+        List<KeyValue> now = etcd.await(etcd.kv().get(Keys.graphPointer(options.host()))).getKvs();
+        try {
+            return now.isEmpty() || !GraphPointer.parseFrom(now.getFirst().getValue().getBytes()).getGraph().equals(pointer.getGraph());
+        } catch (InvalidProtocolBufferException e) {
+            return true; // not a pointer: the watch reports it
         }
     }
 

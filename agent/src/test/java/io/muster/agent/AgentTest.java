@@ -107,7 +107,7 @@ class AgentTest {
             Files.createDirectories(bundle.resolve(file.getKey()).getParent());
             Files.writeString(bundle.resolve(file.getKey()), file.getValue());
         }
-        String sha = Graphs.publish(etcd, bundle, yaml);
+        String sha = Graphs.publish(etcd, host, bundle, yaml);
         Graphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
         return sha;
     }
@@ -332,7 +332,7 @@ class AgentTest {
 
         byte[] garbage = "not a graph".getBytes();
         String sha = io.muster.agent.etcd.ContentStore.sha256(garbage);
-        new io.muster.agent.etcd.ContentStore(etcd).put(Keys.graph(sha), garbage);
+        new io.muster.agent.etcd.ContentStore(etcd).put(Keys.graph("web1", sha), garbage);
         Graphs.point(etcd, "web1", GraphPointer.newBuilder().setDeploy(2).setGraph(sha).build());
 
         await().atMost(PATIENCE).until(() -> status("web1").getError().startsWith("graph " + sha.substring(0, 12) + " of deploy 2 cannot run here: "));

@@ -78,7 +78,7 @@ class ExportsAgentTest {
     }
 
     private void deploy(String host, String yaml) throws Exception {
-        String sha = Graphs.publish(etcd, dir.resolve("bundle-" + ++bundles), yaml);
+        String sha = Graphs.publish(etcd, host, dir.resolve("bundle-" + ++bundles), yaml);
         Graphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(bundles).setGraph(sha).build());
     }
 

@@ -121,7 +121,8 @@ final class CoordinatorCommand implements Callable<Integer> {
             }
             EtcdOptions agentEtcd = null; // null: --dev's agent shares the coordinator's connection
             if (fleetPki != null) {
-                setUpAuth(options, fleetPki, dev ? agentOptions.host() : null);
+                int updated = setUpAuth(options, fleetPki, dev ? agentOptions.host() : null);
+                if (updated > 0) out.println("updated the etcd roles of " + updated + " enrolled hosts to this muster's (graph reads, export kinds)");
                 options = options.withTls(fleetPki.tls(FleetPki.COORDINATOR));
                 if (dev) agentEtcd = options.withTls(devAgentTls(fleetPki, agentOptions.host()));
             }
@@ -188,14 +189,18 @@ final class CoordinatorCommand implements Callable<Integer> {
     private static final String DEV_ENDPOINT = "https://127.0.0.1:2379";
 
     /**
-     * As etcd's root: the fleet's users and roles, and auth on (again at each start: what is there stays). An
-     * etcd that does not trust the fleet's CA refuses the root certificate: the message says how to start it.
+     * As etcd's root: the fleet's users and roles, and auth on (again at each start: what is there stays), every
+     * enrolled host's role given what this muster grants a host (a kind added since can be exported). An etcd that
+     * does not trust the fleet's CA refuses the root certificate: the message says how to start it.
+     *
+     * @return how many enrolled hosts' roles changed
      */
-    private static void setUpAuth(EtcdOptions options, FleetPki fleetPki, String agentHost) throws EtcdUnreachableException {
+    private static int setUpAuth(EtcdOptions options, FleetPki fleetPki, String agentHost) throws EtcdUnreachableException {
         try (Etcd root = Etcd.connect(options.withTls(fleetPki.tls(FleetPki.ROOT)))) {
             FleetAuth auth = new FleetAuth(root);
             auth.setUp();
             if (agentHost != null) auth.addHost(agentHost, Kinds.installed().names());
+            return auth.updateHosts(Kinds.installed().names());
         } catch (EtcdUnreachableException e) {
             throw new EtcdUnreachableException(e.getMessage() + "; etcd must run with " + String.join(" ", fleetPki.etcdFlags()), e);
         }

@@ -63,7 +63,7 @@ class AgentCommandTest {
     private int bundles;
 
     private void deploy(String host, long deploy, String yaml) throws Exception {
-        String sha = Graphs.publish(etcd, dir.resolve("bundle-" + ++bundles), yaml);
+        String sha = Graphs.publish(etcd, host, dir.resolve("bundle-" + ++bundles), yaml);
         Graphs.point(etcd, host, GraphPointer.newBuilder().setDeploy(deploy).setGraph(sha).build());
     }
 

@@ -227,7 +227,7 @@ final class Leader {
         try {
             HostCompiler.Compiled compiled = compiler.compile(host, state.facts, deploy, previous);
             GraphPointer pointer = compiled.pointer();
-            long revision = writer.write(host, pointer, state.pointerRevision, compiled.graph()).get();
+            long revision = writer.write(host, pointer, previous, state.pointerRevision, compiled.graph()).get();
             if (revision == 0) return; // its pointer moved meanwhile (the watch marks the host again), or the term ended
             hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
             publishedCount.incrementAndGet();

@@ -7,6 +7,7 @@ import io.etcd.jetcd.kv.TxnResponse;
 import io.etcd.jetcd.op.Cmp;
 import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.op.Op;
+import io.etcd.jetcd.options.DeleteOption;
 import io.etcd.jetcd.options.GetOption;
 import io.etcd.jetcd.options.PutOption;
 import io.muster.agent.etcd.ContentStore;
@@ -15,13 +16,9 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.proto.fleet.GraphPointer;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.LinkedBlockingQueue;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -33,16 +30,20 @@ import org.slf4j.LoggerFactory;
  * batches grow with the load and a lone host waits for no one.
  *
  * <p>Each transaction is what one host's would be, for all its hosts together: every pointer compared with its
- * revision as the leader read it, the leader's key with the term's ({@link Term#stillLeader()}), and each graph
- * not known to be stored created only if absent (content-addressed, so never written twice). When any compare
- * fails, the same transaction reads the leader's key, the pointers and the graphs instead, which says why: a
- * lost term ends it, a host whose pointer moved is left out (the watch brings the change, which compiles the
- * host again), a graph found stored is not written; the rest is tried again at once.
+ * revision as the leader read it, and the leader's key with the term's ({@link Term#stillLeader()}). A host's
+ * graph is stored under the host ({@link Keys#graph(String, String)}: only that host may read it), written with
+ * the pointer when it is a new one, and the graph the pointer named before deleted in the same transaction, so
+ * each host has one stored graph and no graph outlives its pointer. When any compare fails, the same transaction
+ * reads the leader's key and the pointers instead, which says why: a lost term ends it, a host whose pointer
+ * moved is left out (the watch brings the change, which compiles the host again); the rest is tried again at once.
  */
 final class PointerWriter implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger(PointerWriter.class);
-    /** etcd's default --max-txn-ops is 128: per host, a pointer's and a graph's compare and put, and the leader's compare. */
-    static final int HOSTS_PER_TXN = 63;
+    /**
+     * etcd's default --max-txn-ops is 128 per list: per host, the pointer's compare, and the pointer's put, the new
+     * graph's and the old graph's delete; and the leader's compare.
+     */
+    static final int HOSTS_PER_TXN = 42;
     /** Well under etcd's 1.5 MiB request limit, leaving room for keys and framing. */
     static final int BYTES_PER_TXN = 1 << 19;
     /** How many transactions in a row may find a conflict before a batch is given up (each resolves what it found). */
@@ -51,15 +52,27 @@ final class PointerWriter implements AutoCloseable {
     private final Etcd etcd;
     private final Term term;
     private final ContentStore store;
-    /** Graphs known to be stored: hosts sharing a graph cost one look-up in etcd, not one each. */
-    private final Set<String> stored = ConcurrentHashMap.newKeySet();
     private final LinkedBlockingQueue<Pending> queue = new LinkedBlockingQueue<>();
     private final Thread thread;
 
-    /** A host's pointer to write over the one at {@code revision}, the graph it names (null: none to store), and the outcome. */
-    private record Pending(String host, GraphPointer pointer, long revision, GraphEncoder.Encoded graph, CompletableFuture<Long> done) {
+    /**
+     * A host's pointer to write over {@code previous}, the one at {@code revision}; the graph it names (null: none to
+     * store), and the outcome.
+     */
+    private record Pending(String host, GraphPointer pointer, GraphPointer previous, long revision, GraphEncoder.Encoded graph,
+            CompletableFuture<Long> done) {
         int bytes() {
-            return pointer.getSerializedSize() + (graph == null ? 0 : graph.bytes().length);
+            return pointer.getSerializedSize() + (newGraph() ? graph.bytes().length : 0);
+        }
+
+        /** Whether the pointer names another graph than the one stored for the host. */
+        boolean newGraph() {
+            return graph != null && (previous == null || !previous.getGraph().equals(graph.sha256()));
+        }
+
+        /** The host's graph the pointer no longer names; null when there is none or it is still named. */
+        String oldGraph() {
+            return previous == null || previous.getGraph().isEmpty() || previous.getGraph().equals(pointer.getGraph()) ? null : previous.getGraph();
         }
     }
 
@@ -71,16 +84,16 @@ final class PointerWriter implements AutoCloseable {
     }
 
     /**
-     * Writes {@code host}'s pointer over the one at {@code revision} (0: none), storing {@code graph} first
-     * unless it is stored already.
+     * Writes {@code host}'s pointer over {@code previous}, the one at {@code revision} (null and 0: none), storing
+     * {@code graph} with it unless {@code previous} names it already.
      *
      * @param graph the encoded graph {@code pointer} names; null when it names one stored before (a compile error)
      * @return the revision it was written at; 0 when it was not: its pointer moved meanwhile, or the term ended
      *         (a future that fails with {@link EtcdUnreachableException} when etcd did not answer)
      */
-    CompletableFuture<Long> write(String host, GraphPointer pointer, long revision, GraphEncoder.Encoded graph) {
+    CompletableFuture<Long> write(String host, GraphPointer pointer, GraphPointer previous, long revision, GraphEncoder.Encoded graph) {
         CompletableFuture<Long> done = new CompletableFuture<>();
-        queue.add(new Pending(host, pointer, revision, graph, done));
+        queue.add(new Pending(host, pointer, previous, revision, graph, done));
         return done;
     }
 
@@ -115,29 +128,34 @@ final class PointerWriter implements AutoCloseable {
 
     /** One transaction for {@code batch}; returns the hosts still to write (none when it succeeded). */
     private List<Pending> attempt(List<Pending> batch) throws EtcdUnreachableException {
-        Map<String, ByteSequence> graphs = graphsToStore(batch);
         List<Cmp> compares = new ArrayList<>();
         List<Op> puts = new ArrayList<>();
         List<Op> reads = new ArrayList<>();
         GetOption keysOnly = GetOption.builder().withKeysOnly(true).build();
         compares.add(term.stillLeader());
         reads.add(Op.get(term.key(), GetOption.DEFAULT));
-        for (Map.Entry<String, ByteSequence> graph : graphs.entrySet()) {
-            ByteSequence key = Keys.graph(graph.getKey());
-            compares.add(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.createRevision(0)));
-            puts.add(Op.put(key, graph.getValue(), PutOption.DEFAULT));
-            reads.add(Op.get(key, keysOnly));
-        }
         for (Pending p : batch) {
             ByteSequence key = Keys.graphPointer(p.host);
             compares.add(new Cmp(key, Cmp.Op.EQUAL, CmpTarget.modRevision(p.revision)));
             puts.add(Op.put(key, ByteSequence.from(p.pointer.toByteArray()), PutOption.DEFAULT));
+            if (p.newGraph()) {
+                ByteSequence graph = Keys.graph(p.host, p.graph.sha256());
+                Optional<ByteSequence> single = ContentStore.single(p.graph.bytes());
+                if (single.isPresent()) {
+                    puts.add(Op.put(graph, single.get(), PutOption.DEFAULT));
+                } else {
+                    store.put(graph, p.graph.bytes()); // chunked: before its pointer, as a pointer must find its graph
+                }
+            }
+            if (p.oldGraph() != null) {
+                // with its chunks: they are the keys under the graph's key
+                puts.add(Op.delete(Keys.graph(p.host, p.oldGraph()), DeleteOption.builder().isPrefix(true).build()));
+            }
             reads.add(Op.get(key, keysOnly));
         }
         TxnResponse response = etcd.await(etcd.kv().txn()
                 .If(compares.toArray(Cmp[]::new)).Then(puts.toArray(Op[]::new)).Else(reads.toArray(Op[]::new)).commit());
         if (response.isSucceeded()) {
-            stored.addAll(graphs.keySet());
             long revision = response.getHeader().getRevision();
             batch.forEach(p -> p.done.complete(revision));
             return List.of();
@@ -149,9 +167,6 @@ final class PointerWriter implements AutoCloseable {
             return batch;
         }
         int at = 1;
-        for (String graph : graphs.keySet()) {
-            if (!found.get(at++).getKvs().isEmpty()) stored.add(graph);
-        }
         List<Pending> left = new ArrayList<>();
         for (Pending p : batch) {
             List<KeyValue> pointer = found.get(at++).getKvs();
@@ -163,26 +178,6 @@ final class PointerWriter implements AutoCloseable {
             }
         }
         return left;
-    }
-
-    /**
-     * The graphs {@code batch} names that are not known to be stored, by sha256, as stored in one key; a graph
-     * that needs chunks is stored now, on its own.
-     */
-    private Map<String, ByteSequence> graphsToStore(List<Pending> batch) throws EtcdUnreachableException {
-        if (stored.size() > 100_000) stored.clear(); // bounded: a coordinator that runs for years sees many graphs
-        Map<String, ByteSequence> graphs = new LinkedHashMap<>();
-        for (Pending p : batch) {
-            if (p.graph == null || stored.contains(p.graph.sha256()) || graphs.containsKey(p.graph.sha256())) continue;
-            Optional<ByteSequence> single = ContentStore.single(p.graph.bytes());
-            if (single.isPresent()) {
-                graphs.put(p.graph.sha256(), single.get());
-            } else {
-                store.put(Keys.graph(p.graph.sha256()), p.graph.bytes());
-                stored.add(p.graph.sha256());
-            }
-        }
-        return graphs;
     }
 
     /** Stops the writer's thread; call it once no compile thread waits for a write. */

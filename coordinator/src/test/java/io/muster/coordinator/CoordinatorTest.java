@@ -49,7 +49,7 @@ class CoordinatorTest {
     }
 
     @Test
-    void compilesEachHostWithItsFactsAndHostsWithEqualGraphsShareOne() throws Exception {
+    void compilesEachHostWithItsFactsAndStoresOneGraphPerHost() throws Exception {
         fleet.register("web1", Map.of("role", "web"));
         fleet.register("web2", Map.of("role", "web"));
         fleet.register("db1", Map.of("role", "db"));
@@ -61,16 +61,22 @@ class CoordinatorTest {
         GraphPointer db1 = awaitPointer("db1", deploy);
         assertThat(web1.getError()).isEmpty();
         assertThat(web1.getGraph()).isEqualTo(web2.getGraph()).isNotEqualTo(db1.getGraph());
-        assertThat(fleet.etcd.await(fleet.etcd.kv().get(Keys.GRAPHS, GetOption.builder().isPrefix(true).withCountOnly(true).build())).getCount())
-                .as("two graphs stored for three hosts").isEqualTo(2);
-        byte[] stored = new ContentStore(fleet.etcd).get(Keys.graph(db1.getGraph())).orElseThrow();
+        assertThat(graphsStored()).as("a graph for each host: only its host may read it").isEqualTo(3);
+        byte[] stored = new ContentStore(fleet.etcd).get(Keys.graph("db1", db1.getGraph())).orElseThrow();
         assertThat(new String(stored)).contains("/tmp/muster-coordinator-test/db.conf");
 
         fleet.publishFacts("db1", Map.of("role", "web"));
         await().atMost(Duration.ofSeconds(20)).until(() -> fleet.pointer("db1").getGraph(), web1.getGraph()::equals);
+        assertThat(new ContentStore(fleet.etcd).get(Keys.graph("db1", web1.getGraph()))).isPresent();
+        assertThat(new ContentStore(fleet.etcd).contains(Keys.graph("db1", db1.getGraph()))).as("the graph db1 no longer runs").isFalse();
+        assertThat(graphsStored()).isEqualTo(3);
 
         fleet.register("web3", Map.of("role", "web"));
         assertThat(awaitPointer("web3", deploy).getGraph()).isEqualTo(web1.getGraph());
+    }
+
+    private long graphsStored() throws Exception {
+        return fleet.etcd.await(fleet.etcd.kv().get(Keys.GRAPHS, GetOption.builder().isPrefix(true).withCountOnly(true).build())).getCount();
     }
 
     @Test
@@ -88,7 +94,7 @@ class CoordinatorTest {
         for (String[] expected : new String[][] {{"web1", "web.conf"}, {"db-1", "db.conf"}, {"mail", "base.conf"}}) {
             GraphPointer pointer = awaitPointer(expected[0], deploy);
             assertThat(pointer.getError()).isEmpty();
-            String graph = new String(store.get(Keys.graph(pointer.getGraph())).orElseThrow());
+            String graph = new String(store.get(Keys.graph(expected[0], pointer.getGraph())).orElseThrow());
             for (String conf : List.of("web.conf", "db.conf", "base.conf")) {
                 assertThat(graph.contains("/tmp/muster-nodes-test/" + conf)).as(expected[0] + " has " + conf).isEqualTo(conf.equals(expected[1]));
             }

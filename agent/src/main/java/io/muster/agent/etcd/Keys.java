@@ -14,7 +14,8 @@ import java.util.regex.Pattern;
  * hosts/&lt;host&gt;/facts      the facts the coordinator compiles with (fleet.Facts)
  * hosts/&lt;host&gt;/graph      which graph the host runs: deploy, graph hash, compile error (fleet.GraphPointer)
  * hosts/&lt;host&gt;/status     what the agent reports on each transition (fleet.HostStatus)
- * graphs/&lt;sha256&gt;         a compiled graph, shared by hosts whose graphs are equal (fleet.Chunked)
+ * graphs/&lt;host&gt;/&lt;sha256&gt;  the compiled graph the host's pointer names (fleet.Chunked); only that host
+ *                         (and the coordinator) may read under graphs/&lt;host&gt;/, as a graph carries the host's data
  * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked)
  * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
@@ -86,8 +87,14 @@ public final class Keys {
     /** A key under {@code hosts/}: the host's name, and which of its keys ({@code alive}, {@code facts}, …). */
     public record HostKey(String host, String what) {}
 
-    public static ByteSequence graph(String sha256) {
-        return key("graphs/" + checkSha(sha256));
+    /** {@code host}'s graph {@code sha256}: a graph is stored per host, as only its host may read it. */
+    public static ByteSequence graph(String host, String sha256) {
+        return key(text(graphs(host)) + checkSha(sha256));
+    }
+
+    /** Every graph of {@code host}: the range its role reads. */
+    public static ByteSequence graphs(String host) {
+        return key("graphs/" + checkHost(host) + "/");
     }
 
     public static ByteSequence blob(String sha256) {

@@ -19,9 +19,9 @@ public final class Graphs {
 
     /**
      * Compiles {@code yaml}, written as {@code site.yaml} into {@code bundle} (created; the files it reads are
-     * there too), stores the graph and its bundle files, and returns the graph's sha256.
+     * there too), stores the graph for {@code host} and its bundle files, and returns the graph's sha256.
      */
-    public static String publish(Etcd etcd, Path bundle, String yaml) throws Exception {
+    public static String publish(Etcd etcd, String host, Path bundle, String yaml) throws Exception {
         Files.createDirectories(bundle);
         Path manifest = Files.writeString(bundle.resolve("site.yaml"), yaml);
         Graph graph = new ManifestCompiler(new CompileOptions(Map.of(), Map.of(), Map.of())).compile(manifest);
@@ -30,7 +30,7 @@ public final class Graphs {
             store.put(Keys.blob(file.getValue()), Files.readAllBytes(bundle.resolve(file.getKey())));
         }
         GraphCodec.Encoded encoded = GraphCodec.encode(graph);
-        store.put(Keys.graph(encoded.sha256()), encoded.bytes());
+        store.put(Keys.graph(host, encoded.sha256()), encoded.bytes());
         return encoded.sha256();
     }
 

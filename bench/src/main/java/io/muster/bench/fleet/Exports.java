@@ -113,7 +113,7 @@ public final class Exports {
                   - {kind: file, tags: [pool], from: ["e*"], allow: {paths: [POOL]}, meta: {reverse: true}}
                 """.replace("POOL", pool.toString()));
         GraphCodec.Encoded graph = GraphCodec.encode(new ManifestCompiler(new CompileOptions(Map.of(), Map.of(), Map.of())).compile(manifest));
-        new ContentStore(etcd).put(Keys.graph(graph.sha256()), graph.bytes());
+        new ContentStore(etcd).put(Keys.graph("lb", graph.sha256()), graph.bytes());
         etcd.await(etcd.kv().put(Keys.graphPointer("lb"),
                 ByteSequence.from(GraphPointer.newBuilder().setDeploy(1).setGraph(graph.sha256()).build().toByteArray())));
     }

@@ -9,7 +9,11 @@ import io.muster.agent.etcd.Keys;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
+import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 
 /**
@@ -18,15 +22,18 @@ import java.util.concurrent.CompletableFuture;
  *
  * <ul>
  *   <li>{@value #COORDINATOR}: reads and writes the whole namespace (graphs, pointers, deploys, the election).
- *   <li>{@value #HOSTS}, granted to every host: reads {@code graphs/}, {@code blobs/}, {@code deploys/} and {@code
- *       exported/}; reads and writes {@code world/shared/}, the World's keys shared by all hosts.
- *   <li>{@code host-<name>}, the user and role of one host: reads {@code hosts/<name>/} (its graph pointer),
- *       writes its {@code alive}, {@code facts} and {@code status}, its {@code world/hosts/<name>/} and {@code
- *       exported/<kind>/<name>/} for each resource kind this coordinator knows (etcd grants key ranges, and the host
- *       is in the middle of an export's key: one range per kind).
+ *   <li>{@value #HOSTS}, granted to every host: reads {@code blobs/}, {@code deploys/} and {@code exported/};
+ *       reads and writes {@code world/shared/}, the World's keys shared by all hosts. Not {@code graphs/}: a graph
+ *       carries its host's data.
+ *   <li>{@code host-<name>}, the user and role of one host: reads {@code hosts/<name>/} (its graph pointer) and
+ *       {@code graphs/<name>/} (its graph), writes its {@code alive}, {@code facts} and {@code status}, its {@code
+ *       world/hosts/<name>/} and {@code exported/<kind>/<name>/} for each resource kind this coordinator knows
+ *       (etcd grants key ranges, and the host is in the middle of an export's key: one range per kind).
  * </ul>
  *
- * Each call is idempotent: run again, it leaves what is there and adds what is missing.
+ * Each call is idempotent: run again, it leaves what is there and adds what is missing, and changes nothing
+ * when nothing is missing (etcd rebuilds its permission cache on every change of a role: a coordinator starting
+ * against a thousand enrolled hosts must not rewrite them all).
  *
  * <p>A run of {@code muster remote} on a fleet's etcd has hosts of its own under a namespace of its own ({@link
  * #forRun}): their users and roles are named {@code remote-RUN-host-<name>} and {@code remote-RUN-muster-host}, so
@@ -36,6 +43,8 @@ public final class FleetAuth {
     public static final String ROOT = "root";
     public static final String COORDINATOR = "muster-coordinator";
     public static final String HOSTS = "muster-host";
+    /** Before a host's name in its user's and role's names. */
+    private static final String HOST_USER = "host-";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Etcd etcd;
@@ -67,7 +76,7 @@ public final class FleetAuth {
 
     /** The etcd user (a client certificate's common name) of the fleet's {@code host}. */
     public static String hostUser(String host) {
-        return "host-" + Keys.checkHost(host);
+        return HOST_USER + Keys.checkHost(host);
     }
 
     /** The etcd user (a client certificate's common name) of {@code host} as this scope names it. */
@@ -87,12 +96,22 @@ public final class FleetAuth {
         etcd.await(auth.authEnable());
     }
 
-    /** The role every host of this scope has: what all hosts may read, and the World's shared keys. */
+    /**
+     * The role every host of this scope has: what all hosts may read, and the World's shared keys. A role set up
+     * by an earlier muster, which let every host read every graph, loses that grant.
+     */
     public void setUpHosts() throws EtcdUnreachableException {
         String hosts = scope + HOSTS;
         role(hosts);
-        for (String read : new String[] {"graphs/", "blobs/", "deploys/", "exported/"}) grant(hosts, prefix(read), Permission.Type.READ);
-        grant(hosts, prefix("world/shared/"), Permission.Type.READWRITE);
+        List<Grant> shared = new ArrayList<>();
+        for (String read : new String[] {"blobs/", "deploys/", "exported/"}) shared.add(new Grant(prefix(read), Permission.Type.READ));
+        shared.add(new Grant(prefix("world/shared/"), Permission.Type.READWRITE));
+        Set<Grant> granted = grants(hosts);
+        grantMissing(hosts, granted, shared);
+        Range everyGraph = prefix("graphs/");
+        for (Grant old : granted) {
+            if (old.range().equals(everyGraph)) etcd.await(auth.roleRevokePermission(bytes(hosts), old.range().key(), old.range().end()));
+        }
     }
 
     /** Deletes the role of {@link #setUpHosts}: for a run's scope, once its hosts are removed. */
@@ -104,17 +123,47 @@ public final class FleetAuth {
     public void addHost(String host, Collection<String> kinds) throws EtcdUnreachableException {
         String user = userOf(host);
         role(user);
-        grant(user, prefix(Keys.text(Keys.host(host))), Permission.Type.READ);
-        for (ByteSequence own : new ByteSequence[] {Keys.alive(host), Keys.facts(host), Keys.status(host)}) {
-            grant(user, new Range(full(Keys.text(own)), null), Permission.Type.READWRITE);
-        }
-        grant(user, prefix("world/hosts/" + host + "/"), Permission.Type.READWRITE);
-        for (String kind : kinds) {
-            grant(user, prefix(Keys.text(Keys.exportedKind(kind)) + host + "/"), Permission.Type.READWRITE);
-        }
+        grantMissing(user, grants(user), hostGrants(host, kinds));
         user(user);
         grantRole(user, scope + HOSTS);
         grantRole(user, user);
+    }
+
+    /**
+     * Gives every host of this scope what {@link #addHost} gives a host now: a host enrolled by an earlier muster
+     * may read its graph where graphs are now, and export a kind added since. A coordinator calls it as it starts.
+     *
+     * @return how many hosts' roles changed
+     */
+    public int updateHosts(Collection<String> kinds) throws EtcdUnreachableException {
+        String rolePrefix = scope + HOST_USER;
+        int changed = 0;
+        for (String role : etcd.await(auth.roleList()).getRoles()) {
+            if (!role.startsWith(rolePrefix)) continue;
+            String host = role.substring(rolePrefix.length());
+            try {
+                Keys.checkHost(host);
+            } catch (IllegalArgumentException notAHost) {
+                continue;
+            }
+            if (grantMissing(role, grants(role), hostGrants(host, kinds))) changed++;
+        }
+        return changed;
+    }
+
+    /** What {@code host}'s own role grants. */
+    private List<Grant> hostGrants(String host, Collection<String> kinds) {
+        List<Grant> grants = new ArrayList<>();
+        grants.add(new Grant(prefix(Keys.text(Keys.host(host))), Permission.Type.READ));
+        grants.add(new Grant(prefix(Keys.text(Keys.graphs(host))), Permission.Type.READ));
+        for (ByteSequence own : new ByteSequence[] {Keys.alive(host), Keys.facts(host), Keys.status(host)}) {
+            grants.add(new Grant(new Range(full(Keys.text(own)), null), Permission.Type.READWRITE));
+        }
+        grants.add(new Grant(prefix("world/hosts/" + host + "/"), Permission.Type.READWRITE));
+        for (String kind : kinds) {
+            grants.add(new Grant(prefix(Keys.text(Keys.exportedKind(kind)) + host + "/"), Permission.Type.READWRITE));
+        }
+        return grants;
     }
 
     /**
@@ -145,7 +194,27 @@ public final class FleetAuth {
     }
 
     private void grant(String role, Range range, Permission.Type type) throws EtcdUnreachableException {
-        etcd.await(auth.roleGrantPermission(bytes(role), range.key(), range.end() == null ? ByteSequence.EMPTY : range.end(), type));
+        etcd.await(auth.roleGrantPermission(bytes(role), range.key(), range.end(), type));
+    }
+
+    /** Grants {@code role} each of {@code wanted} not in {@code granted}; returns whether it granted any. */
+    private boolean grantMissing(String role, Set<Grant> granted, List<Grant> wanted) throws EtcdUnreachableException {
+        boolean changed = false;
+        for (Grant grant : wanted) {
+            if (granted.contains(grant)) continue;
+            grant(role, grant.range(), grant.type());
+            changed = true;
+        }
+        return changed;
+    }
+
+    /** What {@code role} grants now. */
+    private Set<Grant> grants(String role) throws EtcdUnreachableException {
+        Set<Grant> grants = new HashSet<>();
+        for (Permission p : etcd.await(auth.roleGet(bytes(role))).getPermissions()) {
+            grants.add(new Grant(new Range(p.getKey(), p.getRangeEnd()), p.getPermType()));
+        }
+        return grants;
     }
 
     /** True when {@code call} succeeded, false when it failed with a message containing {@code expected}. */
@@ -184,6 +253,13 @@ public final class FleetAuth {
         return ByteSequence.from(text, StandardCharsets.UTF_8);
     }
 
-    /** A key, or the keys from {@code key} up to {@code end} (excluded); a null end is the one key. */
-    private record Range(ByteSequence key, ByteSequence end) {}
+    /** A key, or the keys from {@code key} up to {@code end} (excluded); an empty end is the one key. */
+    private record Range(ByteSequence key, ByteSequence end) {
+        Range {
+            if (end == null) end = ByteSequence.EMPTY;
+        }
+    }
+
+    /** What a role may do with a range of keys. */
+    private record Grant(Range range, Permission.Type type) {}
 }

@@ -55,7 +55,7 @@ final class HostDetails {
         String graphError = null;
         if (!sha.isEmpty()) {
             try {
-                graph = Graph.parseFrom(new ContentStore(etcd).get(Keys.graph(sha)).orElseThrow(() -> new InvalidProtocolBufferException("not in etcd")));
+                graph = Graph.parseFrom(new ContentStore(etcd).get(Keys.graph(name, sha)).orElseThrow(() -> new InvalidProtocolBufferException("not in etcd")));
             } catch (InvalidProtocolBufferException | ContentStore.CorruptValueException e) {
                 graphError = "graph " + sha + ": " + e.getMessage();
             }

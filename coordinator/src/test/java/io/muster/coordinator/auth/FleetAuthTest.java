@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.auth.Permission;
+import io.etcd.jetcd.options.GetOption;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdTls;
@@ -86,7 +88,7 @@ class FleetAuthTest {
         try (Etcd web1 = as("web1")) {
             for (ByteSequence key : List.of(Keys.status("web2"), Keys.alive("web2"), Keys.graphPointer("web2"), Keys.graphPointer("web1"),
                     Keys.exported("file", "web2", "backend"), Keys.exported("exec", "web1", "x"), Keys.worldHost("web2", "counter"),
-                    Keys.CURRENT_DEPLOY, Keys.deploy(1), Keys.graph("0".repeat(64)), Keys.LEADER)) {
+                    Keys.CURRENT_DEPLOY, Keys.deploy(1), Keys.graph("web1", "0".repeat(64)), Keys.graph("web2", "0".repeat(64)), Keys.LEADER)) {
                 assertThatThrownBy(() -> put(web1, key)).as(Keys.text(key)).hasMessageContaining("refused: permission denied");
             }
             assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.status("web2")))).hasMessageContaining("refused: permission denied");
@@ -102,6 +104,40 @@ class FleetAuthTest {
                 assertThat(new FleetAuth(root).removeHost("web3")).isFalse();
             }
             assertThatThrownBy(() -> put(web3, Keys.status("web3"))).hasMessageContaining("refused");
+        }
+    }
+
+    @Test
+    void aHostReadsItsOwnGraphOnly() throws Exception {
+        try (Etcd coordinator = as("coordinator"); Etcd web1 = as("web1")) {
+            put(coordinator, Keys.graph("web1", "1".repeat(64)));
+            put(coordinator, Keys.graph("web2", "2".repeat(64)));
+            assertThat(web1.await(web1.kv().get(Keys.graph("web1", "1".repeat(64)))).getKvs()).hasSize(1);
+            assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.graph("web2", "2".repeat(64))))).hasMessageContaining("refused: permission denied");
+            assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.GRAPHS, GetOption.builder().isPrefix(true).build())))
+                    .as("listing every host's graphs").hasMessageContaining("refused: permission denied");
+        }
+    }
+
+    @Test
+    void enrolledHostsGainWhatAnEarlierMusterDidNotGrantAndLoseTheSharedGraphRead() throws Exception {
+        try (Etcd root = as("root"); Etcd coordinator = as("coordinator"); Etcd web2 = as("web2")) {
+            // as an earlier muster enrolled: every host read all of graphs/, and knew no kind "later"
+            ByteSequence graphs = ByteSequence.from(NAMESPACE + "graphs/", StandardCharsets.UTF_8);
+            root.await(root.jetcd().getAuthClient().roleGrantPermission(ByteSequence.from(FleetAuth.HOSTS, StandardCharsets.UTF_8),
+                    graphs, ByteSequence.from(NAMESPACE + "graphs0", StandardCharsets.UTF_8), Permission.Type.READ));
+            put(coordinator, Keys.graph("web1", "1".repeat(64)));
+            assertThat(web2.await(web2.kv().get(Keys.graph("web1", "1".repeat(64)))).getKvs()).hasSize(1);
+            assertThatThrownBy(() -> put(web2, Keys.exported("later", "web2", "x"))).hasMessageContaining("refused: permission denied");
+
+            FleetAuth auth = new FleetAuth(root);
+            auth.setUp();
+            assertThat(auth.updateHosts(List.of("file", "later"))).isPositive();
+            assertThat(auth.updateHosts(List.of("file", "later"))).as("nothing missing: no role changes").isZero();
+
+            assertThatThrownBy(() -> web2.await(web2.kv().get(Keys.graph("web1", "1".repeat(64))))).hasMessageContaining("refused: permission denied");
+            put(web2, Keys.exported("later", "web2", "x"));
+            assertThatThrownBy(() -> put(web2, Keys.exported("later", "web1", "x"))).hasMessageContaining("refused: permission denied");
         }
     }
 

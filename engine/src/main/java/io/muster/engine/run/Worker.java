@@ -380,8 +380,10 @@ final class Worker {
         convergedOnce = true;
         if (first) run.realizeChanged();
         failure = null;
+        // reported before it counts as converged: a dependent woken by another dependency must not run, and be
+        // reported, before this one is (a one-shot run reports in dependency order)
+        run.events().settled(this);
         state = State.CONVERGED;
-        run.events().settled(this); // before its dependents run: a one-shot run reports in dependency order
         for (WorkerRun.Link link : run.dependents(id)) {
             Worker dependent = link.worker();
             EdgeReason reason = link.edge().reason();
@@ -395,9 +397,9 @@ final class Worker {
 
     private void fail(String why) {
         failure = why;
+        run.events().settled(this); // before it counts as failed, as in succeeded
         state = State.FAILED;
         run.realizeChanged();
-        run.events().settled(this);
         for (WorkerRun.Link link : run.dependents(id)) {
             if (link.edge().reason() == EdgeReason.CHILD) link.worker().poke(false); // the aggregate now fails, naming how many
             else link.worker().wake();

@@ -174,8 +174,9 @@ public final class Agent implements AutoCloseable {
 
     /**
      * The bundle tree of a graph of {@code deploy} that names {@code layout}: the files the graph reads, and
-     * every other file of the deploy's bundle with its executable bit (a script an exec runs is named by no
-     * property), read from {@code deploys/<id>}; the graph's files alone when the deploy is not there (or 0).
+     * every other file of the deploy's bundle but its manifests and data with its executable bit (a script an exec
+     * runs is named by no property), read from {@code deploys/<id>}; the graph's files alone when the deploy is
+     * not there (or 0).
      */
     private Path tree(GraphDecoder.BundleLayout layout, long deploy) throws IOException, EtcdUnreachableException {
         Map<String, String> files = new TreeMap<>();
@@ -184,6 +185,7 @@ public final class Agent implements AutoCloseable {
             List<KeyValue> found = etcd.await(etcd.kv().get(Keys.deploy(deploy))).getKvs();
             if (!found.isEmpty()) {
                 for (BundleFile file : Deploy.parseFrom(found.get(0).getValue().getBytes()).getFilesList()) {
+                    if (file.getCompileOnly()) continue; // a manifest stays with the coordinators, unless the graph names it (below)
                     files.put(file.getPath(), file.getSha256());
                     if (file.getExecutable()) executables.add(file.getPath());
                 }

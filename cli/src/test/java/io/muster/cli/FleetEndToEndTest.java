@@ -57,7 +57,9 @@ class FleetEndToEndTest {
                 resources:
                   - file:
                       - "${ facts.root }/role": {content: "db\\n"}
+                      - "${ facts.root }/db.yml": {source: conf/db.yml}
                 """);
+        Files.writeString(Files.createDirectories(bundle.resolve("conf")).resolve("db.yml"), "port: 5432\n");
     }
 
     private static String web(String version) {
@@ -138,6 +140,15 @@ class FleetEndToEndTest {
         assertThat(file("web1", "role")).hasContent("web v1");
         assertThat(file("web2", "role")).hasContent("web v1");
         assertThat(file("db1", "role")).hasContent("db");
+        assertThat(file("db1", "db.yml")).as("a YAML file a graph names as a source reaches its host").hasContent("port: 5432");
+        for (String host : HOSTS) {
+            Path laidOut = dir.resolve("prefix-" + host).resolve("agent/bundle");
+            assertThat(laidOut.resolve("bin/hello.sh")).exists();
+            for (String manifest : List.of("site.yaml", "web.yaml", "db.yaml")) {
+                assertThat(laidOut.resolve(manifest)).as("%s's bundle has no manifest: they hold every host's data", host).doesNotExist();
+            }
+            assertThat(Files.exists(laidOut.resolve("conf/db.yml"))).as(host + " has the source its graph names").isEqualTo(host.equals("db1"));
+        }
 
         Cli status = muster("status", "--output", "json");
         assertThat(status.exit()).as(status.err()).isZero();

@@ -39,7 +39,7 @@ public final class Coordinator implements AutoCloseable {
         this.etcd = etcd;
         this.options = options;
         ContentStore store = new ContentStore(etcd);
-        BundleCache bundles = new BundleCache(etcd, new LocalBundles(options.stateDir().resolve("bundles"), store));
+        BundleCache bundles = new BundleCache(etcd, LocalBundles.withManifests(options.stateDir().resolve("bundles"), store));
         this.compiler = new HostCompiler(bundles, encoder, Clock.systemUTC(), times);
         this.thread = Thread.ofPlatform().name("muster-coordinator").unstarted(this::loop);
     }

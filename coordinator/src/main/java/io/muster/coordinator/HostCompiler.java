@@ -18,7 +18,8 @@ import java.util.stream.Collectors;
 /**
  * Compiles one host's graph for a deploy, with the facts its agent published and no environment
  * ({@link HostTarget#options()}), and says what the host's pointer should become and which graph it names
- * ({@link PointerWriter} stores the graph by content, so hosts with equal graphs share it, and the pointer). A
+ * ({@link PointerWriter} stores the graph under the host, and the pointer), a manifest or data file the graph
+ * names stored where hosts read it ({@link BundleCache#ship}). A
  * compile that fails keeps the host's previous graph and carries the errors, each FILE:LINE:COL: message with
  * FILE relative to the bundle.
  */
@@ -67,6 +68,11 @@ final class HostCompiler {
             String root = tree.manifest().getParent() + "/";
             return failed(pointer.setError(e.problems().stream().map(Problem::toString).map(p -> p.replace(root, ""))
                     .collect(Collectors.joining("\n"))));
+        }
+        try {
+            bundles.ship(tree, graph);
+        } catch (IOException e) {
+            return failed(pointer.setError("deploy " + deploy + ": cannot store a bundle file its graph names: " + e.getMessage()));
         }
         GraphEncoder.Encoded encoded = encoder.encode(graph);
         return new Compiled(pointer.setGraph(encoded.sha256()).build(), encoded);

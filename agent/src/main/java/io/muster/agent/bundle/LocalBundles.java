@@ -1,5 +1,6 @@
 package io.muster.agent.bundle;
 
+import io.etcd.jetcd.ByteSequence;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
@@ -12,11 +13,13 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.UUID;
+import java.util.function.Function;
 
 /**
  * Bundle files on local disk: each content fetched once from the fleet's {@link ContentStore} into {@code
@@ -31,8 +34,21 @@ public final class LocalBundles {
     private final Path blobs;
     private final Path trees;
     private final ContentStore store;
+    /** Where a content may be stored in etcd, tried in order: an agent reads blobs only, a coordinator manifests too. */
+    private final List<Function<String, ByteSequence>> places;
 
+    /** Bundles of the files every host reads ({@link Keys#blob}). */
     public LocalBundles(Path root, ContentStore store) throws IOException {
+        this(root, store, List.of(Keys::blob));
+    }
+
+    /** Bundles of every file of a deploy: the blobs, and the manifests and data only coordinators read. */
+    public static LocalBundles withManifests(Path root, ContentStore store) throws IOException {
+        return new LocalBundles(root, store, List.of(Keys::blob, Keys::manifest));
+    }
+
+    private LocalBundles(Path root, ContentStore store, List<Function<String, ByteSequence>> places) throws IOException {
+        this.places = places;
         TrustedPath.createPrivate(root).close();
         this.blobs = root.resolve("blobs");
         this.trees = root.resolve("trees");
@@ -101,12 +117,13 @@ public final class LocalBundles {
     public Path blob(String sha256) throws IOException, EtcdUnreachableException {
         Path blob = blobs.resolve(sha256);
         if (Files.isRegularFile(blob)) return blob;
-        byte[] content;
+        byte[] content = null;
         try {
-            content = store.get(Keys.blob(sha256)).orElseThrow(() -> new IOException("bundle file " + sha256 + " is missing from etcd"));
+            for (int i = 0; i < places.size() && content == null; i++) content = store.get(places.get(i).apply(sha256)).orElse(null);
         } catch (ContentStore.CorruptValueException e) {
             throw new IOException(e.getMessage(), e);
         }
+        if (content == null) throw new IOException("bundle file " + sha256 + " is missing from etcd");
         Path temp = blobs.resolve(".fetching-" + UUID.randomUUID());
         Files.write(temp, content);
         Files.move(temp, blob, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

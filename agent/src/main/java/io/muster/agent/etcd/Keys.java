@@ -16,7 +16,8 @@ import java.util.regex.Pattern;
  * hosts/&lt;host&gt;/status     what the agent reports on each transition (fleet.HostStatus)
  * graphs/&lt;host&gt;/&lt;sha256&gt;  the compiled graph the host's pointer names (fleet.Chunked); only that host
  *                         (and the coordinator) may read under graphs/&lt;host&gt;/, as a graph carries the host's data
- * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked)
+ * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked), read by every host
+ * manifests/&lt;sha256&gt;      a bundle's manifest or data file (fleet.Chunked), read by coordinators only
  * deploys/&lt;id&gt;            a deploy: message, who, bundle listing (fleet.Deploy); ids zero-padded to sort
  * deploys/current         the deploy hosts converge to (fleet.CurrentDeploy)
  * rollouts/&lt;id&gt;           how deploy id goes out in waves (fleet.Rollout); ids zero-padded as deploys'
@@ -99,6 +100,11 @@ public final class Keys {
 
     public static ByteSequence blob(String sha256) {
         return key("blobs/" + checkSha(sha256));
+    }
+
+    /** A bundle's manifest or data file: a compile input, which only coordinators read. */
+    public static ByteSequence manifest(String sha256) {
+        return key("manifests/" + checkSha(sha256));
     }
 
     public static ByteSequence deploy(long id) {

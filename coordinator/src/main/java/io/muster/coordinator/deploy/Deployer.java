@@ -18,8 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Publishes a bundle as a new deploy: its files as blobs (stored by content, so a file no deploy changed is
- * not stored again), then {@code deploys/<id>} and {@code deploys/current} in one transaction that claims the
+ * Publishes a bundle as a new deploy: its files stored by content (so a file no deploy changed is not stored
+ * again), as blobs every host reads, or its manifests and data where only coordinators read ({@link
+ * Bundle.File#compileOnly()}), then {@code deploys/<id>} and {@code deploys/current} in one transaction that claims the
  * next id: two deploys at once get distinct ids, and hosts never see a current deploy whose record is missing.
  */
 public final class Deployer {
@@ -69,7 +70,7 @@ public final class Deployer {
         for (Bundle.File file : bundle.files()) {
             if (upload(file)) stored++;
             record.addFiles(BundleFile.newBuilder().setPath(file.path()).setSha256(file.sha256()).setSize(file.size())
-                    .setExecutable(file.executable()));
+                    .setExecutable(file.executable()).setCompileOnly(file.compileOnly()));
         }
         while (true) {
             long id = history.last() + 1;
@@ -91,7 +92,7 @@ public final class Deployer {
     }
 
     private boolean upload(Bundle.File file) throws EtcdUnreachableException, DeployException {
-        ByteSequence key = Keys.blob(file.sha256());
+        ByteSequence key = file.compileOnly() ? Keys.manifest(file.sha256()) : Keys.blob(file.sha256());
         if (store.contains(key)) return false;
         byte[] content;
         try {

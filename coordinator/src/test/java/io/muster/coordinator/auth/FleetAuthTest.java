@@ -108,12 +108,15 @@ class FleetAuthTest {
     }
 
     @Test
-    void aHostReadsItsOwnGraphOnly() throws Exception {
+    void aHostReadsItsOwnGraphOnlyAndNoManifest() throws Exception {
         try (Etcd coordinator = as("coordinator"); Etcd web1 = as("web1")) {
             put(coordinator, Keys.graph("web1", "1".repeat(64)));
             put(coordinator, Keys.graph("web2", "2".repeat(64)));
             assertThat(web1.await(web1.kv().get(Keys.graph("web1", "1".repeat(64)))).getKvs()).hasSize(1);
             assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.graph("web2", "2".repeat(64))))).hasMessageContaining("refused: permission denied");
+            put(coordinator, Keys.manifest("3".repeat(64)));
+            assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.manifest("3".repeat(64))))).as("a manifest, holding every host's data")
+                    .hasMessageContaining("refused: permission denied");
             assertThatThrownBy(() -> web1.await(web1.kv().get(Keys.GRAPHS, GetOption.builder().isPrefix(true).build())))
                     .as("listing every host's graphs").hasMessageContaining("refused: permission denied");
         }

@@ -65,6 +65,21 @@ class DeployerTest {
         assertThat(deploys.get(1).getFilesList()).extracting(f -> f.getPath()).containsExactly("motd", "site.yaml");
         String motd = deploys.get(1).getFiles(0).getSha256();
         assertThat(new ContentStore(etcd).get(Keys.blob(motd))).hasValueSatisfying(v -> assertThat(new String(v)).isEqualTo("hello\n"));
+        assertThat(deploys.get(1).getFiles(0).getCompileOnly()).isFalse();
+    }
+
+    @Test
+    void manifestsAndDataAreStoredWhereOnlyCoordinatorsReadAndOtherFilesAsBlobs() throws Exception {
+        Files.writeString(dir.resolve("hosts.YML"), "web1: {password: s3cret}\n");
+        Deploy deploy = new DeployHistory(etcd).get(new Deployer(etcd, Clock.systemUTC()).publish(bundle("resources: []\n"), "m", "t@h").id()).orElseThrow();
+
+        ContentStore store = new ContentStore(etcd);
+        for (io.muster.proto.fleet.BundleFile file : deploy.getFilesList()) {
+            boolean manifest = !file.getPath().equals("motd");
+            assertThat(file.getCompileOnly()).as(file.getPath()).isEqualTo(manifest);
+            assertThat(store.contains(Keys.manifest(file.getSha256()))).as(file.getPath() + " in manifests/").isEqualTo(manifest);
+            assertThat(store.contains(Keys.blob(file.getSha256()))).as(file.getPath() + " in blobs/").isEqualTo(!manifest);
+        }
     }
 
     @Test

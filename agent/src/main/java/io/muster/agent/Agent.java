@@ -7,6 +7,7 @@ import io.muster.agent.bundle.LocalBundles;
 import io.muster.agent.etcd.Backoff;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
+import io.muster.agent.etcd.EtcdTls;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.EtcdWorld;
 import io.muster.agent.etcd.HostRegistration;
@@ -71,6 +72,7 @@ public final class Agent implements AutoCloseable {
     private String error; // guarded by lock: why the host does not run what its pointer says; null when it does
     private boolean caughtUp; // guarded by lock: etcd's pointer was seen (or found absent) and acted on once
     private StateWatch pointerWatch;
+    private CertificateRenewals renewals; // null: this agent's certificate is not the coordinator's to rotate
     private Thread applier;
 
     /** What runs: the deploy it came from and its sha256. */
@@ -124,6 +126,8 @@ public final class Agent implements AutoCloseable {
         reporter.changed(); // a host with no graph yet says so too
         registration.start();
         applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
+        EtcdTls tls = etcd.options().tls();
+        if (CertificateRenewals.rotates(tls, options.host())) renewals = new CertificateRenewals(etcd, options.host(), tls);
         pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, Backoff.forAgent(), state -> {
             ByteSequence value = StateWatch.value(state, Keys.graphPointer(options.host()));
             if (value == null) { // no graph assigned (yet): keep running what runs
@@ -389,6 +393,7 @@ public final class Agent implements AutoCloseable {
             lock.notifyAll();
         }
         if (pointerWatch != null) pointerWatch.close();
+        if (renewals != null) renewals.close();
         if (applier != null) applier.join();
         live.close();
         reporter.close();

@@ -9,6 +9,7 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.coordinator.Coordinator;
 import io.muster.coordinator.CoordinatorOptions;
 import io.muster.coordinator.GraphEncoder;
+import io.muster.coordinator.auth.CertificateRotator;
 import io.muster.coordinator.auth.FleetAuth;
 import io.muster.coordinator.auth.FleetPki;
 import io.muster.coordinator.dev.DevEtcd;
@@ -22,11 +23,13 @@ import io.muster.engine.resource.Kinds;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
-import java.util.ArrayList;
+import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -70,6 +73,30 @@ final class CoordinatorCommand implements Callable<Integer> {
     @Option(names = "--pki", paramLabel = "DIR", description = "The fleet's CA and certificates, made the first time, for an https:// etcd "
             + "when no --etcd-cert is given (default: PREFIX/pki).")
     Path pki;
+
+    @Option(names = "--rotate-certificates", paramLabel = "AGE", defaultValue = "30d", converter = AgeConverter.class,
+            description = "With --pki: renew each host's etcd certificate once it is AGE old (Nd, Nh, Nm or Ns; 0: never; "
+                    + "default: ${DEFAULT-VALUE}). The agent makes the new key; the old certificate is revoked once the new one is installed.")
+    Duration rotateCertificates;
+
+    /** {@code 30d}, {@code 12h}, {@code 90m}, {@code 45s} or {@code 0}. */
+    static final class AgeConverter implements CommandLine.ITypeConverter<Duration> {
+        @Override
+        public Duration convert(String value) {
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("([0-9]{1,9})([dhms]?)").matcher(value.strip());
+            if (!m.matches() || m.group(2).isEmpty() && !m.group(1).equals("0")) {
+                throw new CommandLine.TypeConversionException("expected an age such as 30d, 12h, 90m or 45s (or 0: never), got '" + value + "'");
+            }
+            long n = Long.parseLong(m.group(1));
+            return switch (m.group(2)) {
+                case "d" -> Duration.ofDays(n);
+                case "h" -> Duration.ofHours(n);
+                case "m" -> Duration.ofMinutes(n);
+                case "s" -> Duration.ofSeconds(n);
+                default -> Duration.ZERO;
+            };
+        }
+    }
 
     /**
      * A host's compile spends most of its time waiting on etcd (a read and a transaction to store its graph, a
@@ -134,7 +161,9 @@ final class CoordinatorCommand implements Callable<Integer> {
             CompileHistogram compiles = new CompileHistogram();
             try (Etcd etcd = Etcd.connect(options);
                  Etcd agentClient = agentEtcd != null ? Etcd.client(agentEtcd) : null;
-                 Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER, compiles);
+                 Coordinator coordinator = new Coordinator(etcd, coordinatorOptions, ENCODER, compiles)
+                         .rotatingCertificates(fleetPki == null || rotateCertificates.isZero() ? null
+                                 : new CertificateRotator(etcd, fleetPki, rotateCertificates, Clock.systemUTC()));
                  ApiServer api = serveApi(etcd, coordinator, compiles, err)) {
                 if (api != null) {
                     out.println("API and web page: " + api.url());

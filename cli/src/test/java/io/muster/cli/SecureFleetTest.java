@@ -121,4 +121,47 @@ class SecureFleetTest {
             assertThat(coordinator.awaitExit(Duration.ofSeconds(20))).isZero();
         }
     }
+
+    @Test
+    void theCoordinatorRotatesAnAgentsCertificateOnItsScheduleAndRevokesTheOldOne() throws Exception {
+        String endpoint = freeEndpoint();
+        Path pki = dir.resolve("state/pki");
+        try (MusterProcess coordinator = MusterProcess.start(dir, "coordinator", "coordinator", "--dev", "--etcd", endpoint, "--prefix", dir.resolve("state"),
+                "--rotate-certificates", "10s")) {
+            await().atMost(Duration.ofSeconds(40)).until(() -> coordinator.err().contains(" leads") || !coordinator.isAlive());
+            Cli added = Cli.run("host", "add", "web1", "--etcd", endpoint, "--pki", pki, "--output", dir.resolve("web1"));
+            assertThat(added.exit()).as(added.err()).isZero();
+            Path cert = dir.resolve("web1/web1.crt");
+            Path key = dir.resolve("web1/web1.key");
+            Path ca = dir.resolve("web1/ca.crt");
+            Path old = Files.createDirectories(dir.resolve("old"));
+            Files.copy(cert, old.resolve("web1.crt"));
+            Files.copy(key, old.resolve("web1.key"));
+            String first = Files.readString(cert);
+
+            try (MusterProcess agent = MusterProcess.start(dir, "web1", as(endpoint, cert, key, ca, "agent", "--host", "web1", "--prefix", dir.resolve("web1-state")))) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> agent.err().contains("registered as web1") || !agent.isAlive());
+                await().atMost(Duration.ofSeconds(40)).until(() -> !Files.readString(cert).equals(first) || !agent.isAlive());
+                assertThat(agent.isAlive()).as(agent.err()).isTrue();
+                await().atMost(Duration.ofSeconds(10)).until(() -> coordinator.err().contains("web1: certificate rotated"));
+                assertThat(Files.getPosixFilePermissions(key)).hasToString("[OWNER_READ, OWNER_WRITE]");
+
+                try (Etcd before = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                        .withTls(new EtcdTls(old.resolve("web1.crt"), old.resolve("web1.key"), ca)));
+                     Etcd now = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5)).withTls(new EtcdTls(cert, key, ca)))) {
+                    assertThatThrownBy(() -> before.await(before.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1}))))
+                            .as("the certificate the rotation replaced, at a new connection").isInstanceOf(io.muster.agent.etcd.EtcdUnreachableException.class);
+                    now.await(now.kv().put(Keys.worldHost("web1", "rotated"), ByteSequence.from(new byte[] {1})));
+                }
+                assertThat(agent.err()).doesNotContain("BEGIN").doesNotContain("PRIVATE KEY");
+            }
+            // a restarted agent connects with the certificate it installed
+            try (MusterProcess again = MusterProcess.start(dir, "web1-again", as(endpoint, cert, key, ca, "agent", "--host", "web1", "--prefix", dir.resolve("web1-state")))) {
+                await().atMost(Duration.ofSeconds(30)).until(() -> again.err().contains("registered as web1") || !again.isAlive());
+                assertThat(again.isAlive()).as(again.err()).isTrue();
+            }
+            coordinator.terminate();
+            assertThat(coordinator.awaitExit(Duration.ofSeconds(20))).isZero();
+        }
+    }
 }

@@ -1,6 +1,7 @@
 package io.muster.coordinator;
 
 import io.muster.agent.bundle.LocalBundles;
+import io.muster.coordinator.auth.CertificateRotator;
 import io.muster.agent.etcd.Backoff;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
@@ -29,6 +30,7 @@ public final class Coordinator implements AutoCloseable {
     private final Thread thread;
     private final CompletableFuture<Void> closing = new CompletableFuture<>();
     private volatile Term term;
+    private CertificateRotator rotation; // null: hosts' certificates are not rotated by this coordinator
 
     public Coordinator(Etcd etcd, CoordinatorOptions options, GraphEncoder encoder) throws IOException {
         this(etcd, options, encoder, CompileTimes.NONE);
@@ -42,6 +44,12 @@ public final class Coordinator implements AutoCloseable {
         BundleCache bundles = new BundleCache(etcd, LocalBundles.withManifests(options.stateDir().resolve("bundles"), store));
         this.compiler = new HostCompiler(bundles, encoder, Clock.systemUTC(), times);
         this.thread = Thread.ofPlatform().name("muster-coordinator").unstarted(this::loop);
+    }
+
+    /** While it leads, it also rotates the hosts' certificates with {@code rotation}; before {@link #start}. */
+    public Coordinator rotatingCertificates(CertificateRotator rotation) {
+        this.rotation = rotation;
+        return this;
     }
 
     public Coordinator start() {
@@ -71,7 +79,14 @@ public final class Coordinator implements AutoCloseable {
                     closing.thenRun(() -> won.end("closed")); // at once if it closed meanwhile
                     LOG.info("{} leads", options.name());
                     backoff.reset();
-                    String why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
+                    Thread rotating = rotation == null ? null : Thread.ofVirtual().name("certificate rotation").start(() -> rotation.lead(won, won.over()));
+                    String why;
+                    try {
+                        why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
+                    } finally {
+                        won.end("stepped down");
+                        if (rotating != null) rotating.join();
+                    }
                     if (!closing.isDone()) LOG.warn("{} no longer leads: {}", options.name(), why);
                 } catch (EtcdUnreachableException e) {
                     if (!closing.isDone()) LOG.warn("{}", e.getMessage());

@@ -32,7 +32,7 @@ public record EtcdTls(Path certificate, Path key, Path ca) {
         try {
             var builder = GrpcSslContexts.forClient();
             if (ca != null) builder.trustManager(ca.toFile());
-            if (certificate != null) builder.keyManager(certificate.toFile(), key.toFile());
+            if (certificate != null) builder.keyManager(new FileKeyManager(certificate, key)); // read again when rotated
             return builder.build();
         } catch (SSLException | IllegalArgumentException e) {
             throw new IOException("cannot use the etcd TLS files " + flags() + ": " + e.getMessage(), e);

@@ -14,6 +14,8 @@ import java.util.regex.Pattern;
  * hosts/&lt;host&gt;/facts      the facts the coordinator compiles with (fleet.Facts)
  * hosts/&lt;host&gt;/graph      which graph the host runs: deploy, graph hash, compile error (fleet.GraphPointer)
  * hosts/&lt;host&gt;/status     what the agent reports on each transition (fleet.HostStatus)
+ * hosts/&lt;host&gt;/certificate  the coordinator's side of renewing the host's certificate (fleet.CertificateRotation)
+ * renewals/&lt;host&gt;          the agent's side of it (fleet.CertificateRenewal)
  * graphs/&lt;host&gt;/&lt;sha256&gt;  the compiled graph the host's pointer names (fleet.Chunked); only that host
  *                         (and the coordinator) may read under graphs/&lt;host&gt;/, as a graph carries the host's data
  * blobs/&lt;sha256&gt;          a bundle file's content (fleet.Chunked), read by every host
@@ -74,6 +76,23 @@ public final class Keys {
 
     public static ByteSequence status(String host) {
         return key("hosts/" + checkHost(host) + "/status");
+    }
+
+    public static ByteSequence certificateRotation(String host) {
+        return key("hosts/" + checkHost(host) + "/certificate");
+    }
+
+    /** Every host's answer to a certificate rotation: the prefix of {@link #renewal}. */
+    public static final ByteSequence RENEWALS = key("renewals/");
+
+    public static ByteSequence renewal(String host) {
+        return key("renewals/" + checkHost(host));
+    }
+
+    /** The host of a {@code renewals/<host>} key; null for another key. */
+    public static String parseRenewal(ByteSequence key) {
+        String text = text(key);
+        return text.startsWith("renewals/") && text.length() > "renewals/".length() ? text.substring("renewals/".length()) : null;
     }
 
     /** The host a {@code hosts/<host>/<what>} key belongs to, and what it holds; null for another key. */

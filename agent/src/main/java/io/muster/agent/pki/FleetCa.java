@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.GeneralSecurityException;
 import java.security.KeyPair;
+import java.security.PublicKey;
+import java.security.interfaces.ECPublicKey;
 import java.security.KeyPairGenerator;
 import java.security.cert.X509CRL;
 import java.security.cert.X509Certificate;
@@ -55,9 +57,43 @@ public final class FleetCa {
         return ca.certificate();
     }
 
+    /** Before a host's name in its etcd user's name. */
+    public static final String HOST_USER = "host-";
+
+    /** The etcd user of the fleet's {@code host}: the common name of its certificates. */
+    public static String hostUser(String host) {
+        return HOST_USER + io.muster.agent.etcd.Keys.checkHost(host);
+    }
+
     /** A client certificate: etcd takes {@code user} (its common name) as the user it acts as. */
     public Credentials client(String user) {
         return issue(new CertificateTemplate(user, false, true, false, List.of(), LEAF_VALIDITY));
+    }
+
+    /**
+     * A client certificate for a key made elsewhere (a host renewing its own: its private key never leaves it).
+     *
+     * @param key an EC P-256 public key
+     * @throws IllegalArgumentException when {@code key} is not one
+     */
+    public X509Certificate certify(String user, PublicKey key) {
+        if (!(key instanceof ECPublicKey ec) || ec.getParams().getCurve().getField().getFieldSize() != 256) {
+            throw new IllegalArgumentException("expected an EC P-256 public key, got " + key.getAlgorithm());
+        }
+        try {
+            return new CertificateTemplate(user, false, true, false, List.of(), LEAF_VALIDITY).sign(key, ca.commonName(), ca.key());
+        } catch (GeneralSecurityException e) {
+            throw new IllegalArgumentException("cannot certify a key for " + user + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** A new EC P-256 key pair, as every certificate of the fleet has. */
+    public static KeyPair newKeyPair() {
+        try {
+            return newKey();
+        } catch (GeneralSecurityException e) {
+            throw new IllegalStateException("this JDK cannot make EC P-256 keys", e);
+        }
     }
 
     /** etcd's server certificate, for the DNS names and IP addresses clients reach it by. */

@@ -6,6 +6,7 @@ import io.etcd.jetcd.auth.Permission;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
+import io.muster.agent.pki.FleetCa;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -27,7 +28,7 @@ import java.util.concurrent.CompletableFuture;
  *       carries its host's data.
  *   <li>{@code host-<name>}, the user and role of one host: reads {@code hosts/<name>/} (its graph pointer) and
  *       {@code graphs/<name>/} (its graph), writes its {@code alive}, {@code facts} and {@code status}, its {@code
- *       world/hosts/<name>/} and {@code exported/<kind>/<name>/} for each resource kind this coordinator knows
+ *       renewals/<name>} (its side of a certificate rotation), its {@code world/hosts/<name>/} and {@code exported/<kind>/<name>/} for each resource kind this coordinator knows
  *       (etcd grants key ranges, and the host is in the middle of an export's key: one range per kind).
  * </ul>
  *
@@ -43,8 +44,6 @@ public final class FleetAuth {
     public static final String ROOT = "root";
     public static final String COORDINATOR = "muster-coordinator";
     public static final String HOSTS = "muster-host";
-    /** Before a host's name in its user's and role's names. */
-    private static final String HOST_USER = "host-";
     private static final SecureRandom RANDOM = new SecureRandom();
 
     private final Etcd etcd;
@@ -76,7 +75,7 @@ public final class FleetAuth {
 
     /** The etcd user (a client certificate's common name) of the fleet's {@code host}. */
     public static String hostUser(String host) {
-        return HOST_USER + Keys.checkHost(host);
+        return FleetCa.hostUser(host);
     }
 
     /** The etcd user (a client certificate's common name) of {@code host} as this scope names it. */
@@ -136,7 +135,7 @@ public final class FleetAuth {
      * @return how many hosts' roles changed
      */
     public int updateHosts(Collection<String> kinds) throws EtcdUnreachableException {
-        String rolePrefix = scope + HOST_USER;
+        String rolePrefix = scope + FleetCa.HOST_USER;
         int changed = 0;
         for (String role : etcd.await(auth.roleList()).getRoles()) {
             if (!role.startsWith(rolePrefix)) continue;
@@ -160,6 +159,7 @@ public final class FleetAuth {
             grants.add(new Grant(new Range(full(Keys.text(own)), null), Permission.Type.READWRITE));
         }
         grants.add(new Grant(prefix("world/hosts/" + host + "/"), Permission.Type.READWRITE));
+        grants.add(new Grant(new Range(full(Keys.text(Keys.renewal(host))), null), Permission.Type.READWRITE));
         for (String kind : kinds) {
             grants.add(new Grant(prefix(Keys.text(Keys.exportedKind(kind)) + host + "/"), Permission.Type.READWRITE));
         }

@@ -9,6 +9,7 @@ import java.math.BigInteger;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.PublicKey;
 import java.security.cert.X509Certificate;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -17,6 +18,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The coordinator's certificates, in one directory (0700, keys 0600), made the first time: the fleet's CA ({@code
@@ -77,10 +79,69 @@ public final class FleetPki {
     /** A new certificate and key for {@code host}'s agent, recorded: its etcd user is {@link FleetAuth#hostUser}. */
     public Credentials issueHost(String host) throws IOException {
         Credentials credentials = issueClient(FleetAuth.hostUser(host));
-        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
-        issued.add(new IssuedCertificates.Entry(credentials.certificate().getSerialNumber(), credentials.commonName(), null));
-        IssuedCertificates.write(dir, issued);
+        record(credentials.certificate(), credentials.commonName());
         return credentials;
+    }
+
+    /**
+     * A certificate for {@code host}'s agent of the key it made itself (a rotation: the private key never leaves the
+     * host), recorded; its earlier certificates stay good until {@link #revokeAllBut}.
+     */
+    public synchronized X509Certificate certifyHost(String host, PublicKey key) throws IOException {
+        String user = FleetAuth.hostUser(host);
+        X509Certificate certificate = ca.certify(user, key);
+        record(certificate, user);
+        return certificate;
+    }
+
+    private synchronized void record(X509Certificate certificate, String user) throws IOException {
+        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
+        // the time of issue, not the certificate's notBefore (set back for clocks that lag)
+        issued.add(new IssuedCertificates.Entry(certificate.getSerialNumber(), user, null, Instant.now()));
+        IssuedCertificates.write(dir, issued);
+    }
+
+    /**
+     * Revokes every certificate issued to {@code host} but {@code kept} (null: all): etcd refuses them at their next
+     * connection.
+     *
+     * @return how many were revoked now
+     */
+    public synchronized int revokeAllBut(String host, BigInteger kept) throws IOException {
+        String user = FleetAuth.hostUser(host);
+        Instant now = Instant.now();
+        int revoked = 0;
+        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
+        for (int i = 0; i < issued.size(); i++) {
+            IssuedCertificates.Entry e = issued.get(i);
+            if (e.user().equals(user) && e.revoked() == null && !e.serial().equals(kept)) {
+                issued.set(i, new IssuedCertificates.Entry(e.serial(), user, now, e.issued()));
+                revoked++;
+            }
+        }
+        if (revoked > 0) {
+            writeRevocationList(issued);
+            IssuedCertificates.write(dir, issued);
+        }
+        return revoked;
+    }
+
+    /**
+     * The fleet's hosts (not a run's) whose newest good certificate was issued before {@code before}, or at a time not
+     * recorded: those a rotation is due for. A host with no good certificate (removed, or never enrolled here) is not.
+     */
+    public synchronized Set<String> hostsIssuedBefore(Instant before) throws IOException {
+        Map<String, Instant> newest = new TreeMap<>();
+        for (IssuedCertificates.Entry e : IssuedCertificates.read(dir)) {
+            if (e.revoked() != null || !e.user().startsWith(FleetCa.HOST_USER)) continue;
+            Instant issued = e.issued() == null ? Instant.EPOCH : e.issued();
+            newest.merge(e.user(), issued, (a, b) -> a.isAfter(b) ? a : b);
+        }
+        Set<String> due = new TreeSet<>();
+        newest.forEach((user, issued) -> {
+            if (issued.isBefore(before)) due.add(user.substring(FleetCa.HOST_USER.length()));
+        });
+        return due;
     }
 
     /**
@@ -89,20 +150,8 @@ public final class FleetPki {
      *
      * @return the new certificate, and how many were revoked
      */
-    public Rotated rotateHost(String host) throws IOException {
-        String user = FleetAuth.hostUser(host);
-        Instant now = Instant.now();
-        int revoked = 0;
-        List<IssuedCertificates.Entry> issued = IssuedCertificates.read(dir);
-        for (int i = 0; i < issued.size(); i++) {
-            IssuedCertificates.Entry e = issued.get(i);
-            if (e.user().equals(user) && e.revoked() == null) {
-                issued.set(i, new IssuedCertificates.Entry(e.serial(), user, now));
-                revoked++;
-            }
-        }
-        writeRevocationList(issued);
-        IssuedCertificates.write(dir, issued);
+    public synchronized Rotated rotateHost(String host) throws IOException {
+        int revoked = revokeAllBut(host, null);
         return new Rotated(issueHost(host), revoked);
     }
 

@@ -12,14 +12,15 @@ import java.util.List;
 
 /**
  * The hosts' certificates the fleet's CA issued and which of them are revoked, kept beside it in {@code
- * issued.txt}: a line per certificate, {@code SERIAL USER -} or {@code SERIAL USER REVOKED-AT} (the serial in hex,
- * the etcd user it logs in as, an ISO-8601 instant). The revocation list is made from it.
+ * issued.txt}: a line per certificate, {@code SERIAL USER - ISSUED-AT} or {@code SERIAL USER REVOKED-AT ISSUED-AT}
+ * (the serial in hex, the etcd user it logs in as, ISO-8601 instants; a line of an earlier muster has no ISSUED-AT).
+ * The revocation list is made from it.
  */
 final class IssuedCertificates {
     static final String FILE = "issued.txt";
 
-    /** One certificate; {@code revoked} is null while it is good. */
-    record Entry(BigInteger serial, String user, Instant revoked) {}
+    /** One certificate; {@code revoked} is null while it is good, {@code issued} when not known. */
+    record Entry(BigInteger serial, String user, Instant revoked, Instant issued) {}
 
     private IssuedCertificates() {}
 
@@ -32,10 +33,12 @@ final class IssuedCertificates {
         for (int i = 0; i < lines.size(); i++) {
             String[] words = lines.get(i).strip().split(" ");
             try {
-                if (words.length != 3) throw new IllegalArgumentException("3 words");
-                entries.add(new Entry(new BigInteger(words[0], 16), words[1], words[2].equals("-") ? null : Instant.parse(words[2])));
+                if (words.length != 3 && words.length != 4) throw new IllegalArgumentException("3 or 4 words");
+                entries.add(new Entry(new BigInteger(words[0], 16), words[1], words[2].equals("-") ? null : Instant.parse(words[2]),
+                        words.length == 4 ? Instant.parse(words[3]) : null));
             } catch (IllegalArgumentException | DateTimeParseException e) {
-                throw new IOException(file + ":" + (i + 1) + ":1: expected SERIAL USER - or SERIAL USER REVOKED-AT, got '" + lines.get(i) + "'", e);
+                throw new IOException(file + ":" + (i + 1) + ":1: expected SERIAL USER - ISSUED-AT or SERIAL USER REVOKED-AT ISSUED-AT, got '"
+                        + lines.get(i) + "'", e);
             }
         }
         return entries;
@@ -45,7 +48,9 @@ final class IssuedCertificates {
     static void write(Path dir, List<Entry> entries) throws IOException {
         StringBuilder text = new StringBuilder();
         for (Entry e : entries) {
-            text.append(e.serial().toString(16)).append(' ').append(e.user()).append(' ').append(e.revoked() == null ? "-" : e.revoked()).append('\n');
+            text.append(e.serial().toString(16)).append(' ').append(e.user()).append(' ').append(e.revoked() == null ? "-" : e.revoked());
+            if (e.issued() != null) text.append(' ').append(e.issued());
+            text.append('\n');
         }
         PemFiles.writeSecret(dir.resolve(FILE), text.toString());
     }

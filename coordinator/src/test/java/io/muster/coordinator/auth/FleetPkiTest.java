@@ -12,6 +12,7 @@ import io.muster.agent.etcd.Keys;
 import io.muster.agent.pki.Credentials;
 import io.muster.agent.testing.LocalEtcd;
 import java.io.ByteArrayInputStream;
+import java.math.BigInteger;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -86,7 +87,23 @@ class FleetPkiTest {
         list.verify(fleetPki.caCertificate().getPublicKey());
         assertThat(list.isRevoked(old.certificate())).isTrue();
         assertThat(Files.readString(pki.resolve("issued.txt"))).matches("(?s)" + old.certificate().getSerialNumber().toString(16)
-                + " host-web1 \\d{4}-.*Z\n[0-9a-f]+ host-web1 -\n");
+                + " host-web1 \\d{4}-\\S*Z \\d{4}-\\S*Z\n[0-9a-f]+ host-web1 - \\d{4}-\\S*Z\n");
         assertThat(Files.getPosixFilePermissions(pki.resolve("issued.txt"))).hasToString("[OWNER_READ, OWNER_WRITE]");
+    }
+
+    @Test
+    void aRotationIsDueForHostsWhoseNewestGoodCertificateIsOldOrOfUnknownAge() throws Exception {
+        FleetPki fleetPki = FleetPki.openOrCreate(pki, List.of());
+        Files.writeString(pki.resolve("issued.txt"), "1f host-old -\n2f host-gone 2026-01-01T00:00:00Z\n3f remote-run1-host-web1 -\n");
+        fleetPki.issueHost("web1");
+
+        assertThat(fleetPki.hostsIssuedBefore(java.time.Instant.now().minusSeconds(3600)))
+                .as("an earlier muster's line has no time of issue: due; a revoked one and a run's host are not").containsExactly("old");
+        assertThat(fleetPki.hostsIssuedBefore(java.time.Instant.now().plusSeconds(1))).containsExactly("old", "web1");
+
+        fleetPki.issueHost("old");
+        assertThat(fleetPki.hostsIssuedBefore(java.time.Instant.now().minusSeconds(3600))).as("its newest certificate counts").isEmpty();
+        assertThat(fleetPki.revokeAllBut("old", BigInteger.valueOf(0x1f))).isEqualTo(1);
+        assertThat(fleetPki.hostsIssuedBefore(java.time.Instant.now().minusSeconds(3600))).containsExactly("old");
     }
 }

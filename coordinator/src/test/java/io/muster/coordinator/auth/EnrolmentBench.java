@@ -50,6 +50,16 @@ public final class EnrolmentBench {
             }
             System.out.printf(Locale.ROOT, "all %d: %.1f s%n", hosts, (System.nanoTime() - all) / 1e9);
             System.out.printf(Locale.ROOT, "put by a host, %d enrolled: %.1f ms%n", hosts, putMillis(h1, hosts));
+            long update = System.nanoTime();
+            int changed = auth.updateHosts(kinds);
+            System.out.printf(Locale.ROOT, "a coordinator's start with %d enrolled, nothing missing: %.1f s (%d roles changed)%n",
+                    hosts, (System.nanoTime() - update) / 1e9, changed);
+            List<String> oneMore = new java.util.ArrayList<>(kinds);
+            oneMore.add("newkind");
+            update = System.nanoTime();
+            changed = auth.updateHosts(oneMore);
+            System.out.printf(Locale.ROOT, "a coordinator's start after an upgrade adds a kind: %.1f s (%d roles changed)%n",
+                    (System.nanoTime() - update) / 1e9, changed);
             long start = System.nanoTime();
             auth.removeHost("h" + hosts);
             System.out.printf(Locale.ROOT, "remove one host (2 changes): %.1f ms%n", (System.nanoTime() - start) / 1e6);

@@ -16,7 +16,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What {@code apply}, {@code plan} and {@code check} share: compile, lock the state prefix when the run
- * changes things, run once, report, choose the exit code. A first SIGINT or SIGTERM starts nothing more:
+ * changes things, run once, report, choose the exit code (a CCM manifest's as {@code ccm apply} exits: {@link CcmExitCode}). A first SIGINT or SIGTERM starts nothing more:
  * what runs finishes, the rest is reported skipped, and the exit code is the signal's (130, 143).
  */
 final class Runs {
@@ -90,7 +90,8 @@ final class Runs {
                 text.summary(report);
             }
             if (signals.caught() != null) return signals.exitCode();
-            return detailed ? report.detailedExitCode() : report.exitCode();
+            if (detailed) return report.detailedExitCode();
+            return CcmExitCode.applies(graph) ? CcmExitCode.of(report) : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;

@@ -44,13 +44,14 @@ class CcmManifestsTest {
     }
 
     @Test
-    void resourcesRunInOrderAndAFailureDoesNotStopTheRest() {
+    void resourcesRunInOrderAndAFailureDoesNotStopTheRestNorFailTheRunAsCcmApplyExits() {
         Path site = write("""
                 ccm:
                   resources:
                 """ + THREE_EXECS);
         Cli run = apply(site);
-        assertThat(run.exit()).isNotZero();
+        assertThat(run.exit()).as("ccm apply reports a failed resource, and exits 0").isZero();
+        assertThat(run.out()).contains("exec#/bin/false failed").contains("failed 1,");
         assertThat(dir.resolve("log")).hasContent("first\nthird");
     }
 
@@ -78,7 +79,7 @@ class CcmManifestsTest {
                   resources:
                 """ + THREE_EXECS);
         Cli run = apply(site);
-        assertThat(run.exit()).isNotZero();
+        assertThat(run.exit()).isZero();
         assertThat(dir.resolve("log")).hasContent("first");
         assertThat(run.out() + run.err()).contains("skipped");
     }
@@ -227,5 +228,67 @@ class CcmManifestsTest {
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(dir.resolve("copy")).as("file() read what the exec before it wrote").hasContent("s3cret");
         assertThat(dir.resolve("never")).doesNotExist();
+    }
+
+    @Test
+    void aRequireOfAResourceNotRunYetStopsTheRunThereAsCcmsManagerFindsNoEvents() {
+        Path site = write("""
+                ccm:
+                  post_message: never shown
+                  resources:
+                    - exec:
+                        - "/bin/sh -c 'echo first >> ROOT/log'": {}
+                        - needs-later:
+                            command: "/bin/sh -c 'echo needs-later >> ROOT/log'"
+                            require: ["exec#later"]
+                        - later:
+                            command: "/bin/sh -c 'echo later >> ROOT/log'"
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).isEqualTo(1);
+        assertThat(dir.resolve("log")).hasContent("first");
+        assertThat(run.out()).contains("no events found for exec#later").doesNotContain("never shown");
+        assertThat(Cli.run("validate", site).exit()).as("CCM finds it only when the resource runs").isZero();
+    }
+
+    @Test
+    void aSubscribeToAResourceNotRunYetFailsThatResourceAloneAndReferencesMatchAliases() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "/bin/sh -c 'echo one >> ROOT/log'": {alias: one}
+                        - two:
+                            command: "/bin/sh -c 'echo two >> ROOT/log'"
+                            require: ["exec#one"]
+                        - restart:
+                            command: "/bin/sh -c 'echo restart >> ROOT/log'"
+                            subscribe: ["service#unknown"]
+                        - skipped:
+                            command: "/bin/sh -c 'echo skipped >> ROOT/log'"
+                            require: ["exec#nowhere"]
+                            control: {if: "false"}
+                        - three:
+                            command: "/bin/sh -c 'echo three >> ROOT/log'"
+                            require: ["exec#skipped"]
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.out()).isZero();
+        assertThat(dir.resolve("log")).as("a resource its control skips did not fail: what requires it runs").hasContent("one\ntwo\nthree");
+        assertThat(run.out()).contains("no events found for service#unknown");
+    }
+
+    @Test
+    void theSameResourceWrittenTwiceRunsTwiceAsCcmRunsItsList() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec: [{"/bin/sh -c 'echo again >> ROOT/log'": {}}]
+                    - exec: [{"/bin/sh -c 'echo between >> ROOT/log'": {}}]
+                    - exec: [{"/bin/sh -c 'echo again >> ROOT/log'": {}}]
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("log")).hasContent("again\nbetween\nagain");
     }
 }

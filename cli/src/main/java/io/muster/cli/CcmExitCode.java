@@ -1,6 +1,6 @@
 package io.muster.cli;
 
-import io.muster.engine.format.ccm.CcmStop;
+import io.muster.engine.format.ccm.CcmNames;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.Report;
@@ -10,13 +10,13 @@ import io.muster.engine.template.TemplateDialect;
 /**
  * The exit code of a run of a Choria CCM manifest, as {@code ccm apply} exits: a resource that failed is told in
  * the report, not by the exit code (CCM's apply returns no error for it), so the run exits 0; it exits 1 when the
- * run stopped, as CCM's stops at a {@code require} of a resource not run yet ({@link CcmStop}).
+ * run stopped, as CCM's stops at a {@code require} of a resource not run yet ({@link CcmNames}).
  */
 final class CcmExitCode {
     private CcmExitCode() {}
 
     /** Whether the manifest given (not one it includes) is a CCM manifest. */
-    static boolean applies(Graph graph) {
+    static boolean isCcm(Graph graph) {
         for (Vertex v : graph.vertices()) {
             if (v.scope() != null && v.scope().directory().isEmpty()) return v.scope().dialect() == TemplateDialect.CCM;
         }
@@ -28,6 +28,6 @@ final class CcmExitCode {
     }
 
     private static boolean stopped(ResourceReport r) {
-        return r.status().failure() && CcmStop.is(r.id());
+        return r.status().failure() && CcmNames.isStop(r.id());
     }
 }

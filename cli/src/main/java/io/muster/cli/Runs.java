@@ -5,6 +5,7 @@ import io.muster.engine.facts.Facts;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.report.JsonReport;
 import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.TextReport;
 import io.muster.engine.run.OneShotRun;
 import io.muster.engine.run.RunOptions;
@@ -12,6 +13,7 @@ import io.muster.engine.run.StateLock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
@@ -74,7 +76,8 @@ final class Runs {
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
         Progress progress = flags.progress(err);
-        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(text::resource));
+        Consumer<ResourceReport> shown = CcmExitCode.isCcm(graph) ? new CcmConsole(graph, out, text::resource) : text::resource;
+        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(shown));
         run.activity(progress);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
         try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));
@@ -91,7 +94,7 @@ final class Runs {
             }
             if (signals.caught() != null) return signals.exitCode();
             if (detailed) return report.detailedExitCode();
-            return CcmExitCode.applies(graph) ? CcmExitCode.of(report) : report.exitCode();
+            return CcmExitCode.isCcm(graph) ? CcmExitCode.of(report) : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;

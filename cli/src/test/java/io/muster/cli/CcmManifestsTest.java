@@ -85,7 +85,7 @@ class CcmManifestsTest {
     }
 
     @Test
-    void postMessageIsShownOnlyWhenNothingFailed() {
+    void messagesArePrintedAsCcmApplyPrintsThemThePostMessageOnlyWhenNothingFailed() {
         String manifest = """
                 ccm:
                   pre_message: Configuring the box
@@ -94,9 +94,11 @@ class CcmManifestsTest {
                     - exec: [{"COMMAND": {}}]
                 """;
         Cli good = Cli.run("apply", write(manifest.replace("COMMAND", "/bin/true")), "--tmp-prefix", "-v");
-        assertThat(good.out() + good.err()).contains("Configuring the box").contains("The box is ready");
+        assertThat(good.out()).as("on the output, as ccm apply prints them").startsWith("\nConfiguring the box\n")
+                .containsSubsequence("exec#/bin/true", "The box is ready\n", "apply on");
+        assertThat(good.err()).doesNotContain("Configuring the box");
         Cli bad = Cli.run("apply", write(manifest.replace("COMMAND", "/bin/false")), "--tmp-prefix", "-v");
-        assertThat(bad.out() + bad.err()).contains("Configuring the box").doesNotContain("The box is ready");
+        assertThat(bad.out()).contains("Configuring the box").doesNotContain("The box is ready").doesNotContain("post_message");
     }
 
     @Test

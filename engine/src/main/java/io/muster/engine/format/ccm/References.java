@@ -35,7 +35,7 @@ final class References {
             List<String> require = resolved(unique, "require", ran);
             String missing = firstMissing(unique, "require", ran);
             if (asks && missing != null) {
-                out.add(failing(CcmStop.name(unique.id()), unique, missing));
+                out.add(failing(CcmNames.stop(unique.id()), unique, missing));
                 return out; // CCM's run stops here: nothing after it runs
             }
             missing = firstMissing(unique, "subscribe", ran);

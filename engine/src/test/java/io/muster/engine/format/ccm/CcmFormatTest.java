@@ -201,10 +201,10 @@ class CcmFormatTest {
                   resources:
                     - exec: [{"echo one": {}}]
                 """);
-        String pre = "msg#pre_message of " + dir.resolve("site.yaml");
-        String post = "msg#post_message of " + dir.resolve("site.yaml");
+        String pre = "noop#pre_message of " + dir.resolve("site.yaml");
+        String post = "noop#post_message of " + dir.resolve("site.yaml");
         assertThat(graph.ids()).containsExactly(pre, "exec#echo one", post);
-        assertThat(graph.vertex(pre).params().raw("message")).isEqualTo("starting");
+        assertThat(graph.vertex(pre).params().raw("comment")).isEqualTo("starting");
         assertThat(graph.edges()).contains(new Edge("exec#echo one", post, EdgeReason.REQUIRE), new Edge(pre, "exec#echo one", EdgeReason.ORDER));
     }
 
@@ -231,7 +231,7 @@ class CcmFormatTest {
         assertThat(graph.ids()).contains("exec#echo WEB");
         assertThat(graph.vertex("exec#echo WEB").params().raw("timeout")).isEqualTo(10.0);
         assertThat(graph.vertex("exec#echo WEB").late()).as("CCM renders an exec's cwd when it runs").containsEntry("cwd", "{{ Environ.HOME }}");
-        assertThat(graph.vertex("msg#pre_message of " + dir.resolve("site.yaml")).params().raw("message")).isEqualTo("Deploying web on testhost");
+        assertThat(graph.vertex("noop#pre_message of " + dir.resolve("site.yaml")).params().raw("comment")).isEqualTo("Deploying web on testhost");
     }
 
     @Test

@@ -49,11 +49,12 @@ public final class CcmFormat implements ManifestFormat {
             throw new ManifestException(ccm.entries().get("resources_jet_file").keyMark(),
                     "ccm.resources_jet_file is not supported: muster does not render Jet templates; list the resources under ccm.resources");
         }
+        Sections.check(top, source.problems());
         Map<String, Object> data = CcmData.resolve(top, source);
         DataValidation.check(data, DataRules.of(source.file()), source.problems());
         CcmTemplates templates = new CcmTemplates(data, source);
         YNode resources = ccm.get("resources");
-        if (resources == null || resources instanceof YNode.Scalar s && s.value() == null) {
+        if (resources == null || resources instanceof YNode.Scalar s && s.value() == null || resources instanceof YNode.Seq q && q.items().isEmpty()) {
             throw new ManifestException(ccm.mark(), "manifest must contain resources (ccm.resources)");
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),

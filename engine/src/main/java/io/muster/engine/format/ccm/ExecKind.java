@@ -5,16 +5,20 @@ import io.muster.engine.manifest.YNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * CCM's {@code exec}: muster's {@code exec}. The command is {@code command}, or the name when unset; the
  * {@code posix} provider (the default) runs its words directly, {@code shell} through {@code /bin/sh -c}. Command,
  * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). {@code timeout} is a
  * duration ({@code 30s}, {@code 1m30s}); {@code path} a colon-separated list of absolute directories; each
- * {@code environment} entry {@code KEY=value}, both parts non-empty. A subscribe refresh runs the command even when
+ * {@code environment} entry {@code KEY=value}, both parts non-empty, the name a shell identifier unless the entry
+ * is a template (CCM's schema checks a rendered placeholder then). A subscribe refresh runs the command even when
  * its guards say the work is done, as in CCM.
  */
 final class ExecKind implements CcmKind {
+    private static final Pattern ENVIRONMENT_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     @Override
     public String name() {
         return "exec";
@@ -87,6 +91,9 @@ final class ExecKind implements CcmKind {
                 if (eq < 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": missing '='");
                 else if (eq == 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty key");
                 else if (eq == entry.length() - 1) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty value");
+                else if (!CcmTemplate.containsExpression(entry) && !ENVIRONMENT_NAME.matcher(entry.substring(0, eq)).matches()) {
+                    r.problem(item.mark(), "invalid environment variable \"" + entry + "\": the name must match " + ENVIRONMENT_NAME.pattern());
+                }
             }
             out.putNode("environment", seq);
         });

@@ -306,4 +306,46 @@ class CcmFormatTest {
                 """);
         assertThat(graph.edges()).containsExactly(new Edge("file#/srv/app/config.ini", "file#/srv/app", EdgeReason.ORDER));
     }
+
+    @Test
+    void theDataSectionsAreCheckedAsCcmsSchemaChecksThem() {
+        assertThat(problems("""
+                hierarchy:
+                  order: [default]
+                  merge: Deep
+                  levels: 2
+                overrides:
+                  default: 1
+                ccm:
+                  resources:
+                    - exec: [{/bin/true: {environment: ["1ST=x", "OK_2=y", "{{ Data.name }}=z"], require: ["Exec#x"]}}]
+                """)).containsExactlyInAnyOrder(
+                "3:10: hierarchy.merge: expected first or deep, got the string 'Deep'",
+                "4:3: unknown key 'hierarchy.levels'; expected order, merge",
+                "6:12: overrides.default: expected a map of data, got the number 1",
+                "9:41: exec /bin/true: invalid environment variable \"1ST=x\": the name must match [A-Za-z_][A-Za-z0-9_]*",
+                "9:91: exec /bin/true: require: expected references like 'type#name', got 'Exec#x'");
+        assertThat(problems("ccm:\n  resources: []\n")).containsExactly("2:3: manifest must contain resources (ccm.resources)");
+    }
+
+    @Test
+    void referencesNameTheLastResourceRunBeforeByNameOrAliasAndOneToNothingRunYetStopsOrFails() throws Exception {
+        Graph graph = compile("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "echo one": {alias: one}
+                        - "echo two": {require: ["exec#one"], subscribe: ["exec#later"]}
+                        - "echo one": {}
+                        - "echo three": {require: ["exec#echo one", "exec#never"], control: {if: "false"}}
+                        - "echo four": {require: ["exec#later"]}
+                        - later: {}
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo one", "msg#exec#echo two", "exec#echo one (2)", "exec#echo three",
+                "msg#run stopped at exec#echo four");
+        assertThat(graph.vertex("msg#exec#echo two").params().raw("message")).isEqualTo("no events found for exec#later");
+        assertThat(graph.vertex("exec#echo one (2)").params().raw("command")).isEqualTo(List.of("echo", "one"));
+        assertThat(graph.edges()).contains(new Edge("exec#echo one (2)", "exec#echo three", EdgeReason.REQUIRE));
+        assertThat(CcmNames.isStop("msg#run stopped at exec#echo four")).isTrue();
+    }
 }

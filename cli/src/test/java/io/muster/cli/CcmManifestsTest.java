@@ -293,4 +293,18 @@ class CcmManifestsTest {
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(dir.resolve("log")).hasContent("again\nbetween\nagain");
     }
+
+    @Test
+    void aCommandWithoutCwdRunsInTheRootDirectoryItsGuardsToo() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "/bin/sh -c 'pwd > ROOT/where'":
+                            onlyif: '/bin/sh -c "test $(pwd) = /"'
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as(run.err()).isZero();
+        assertThat(dir.resolve("where")).hasContent("/");
+    }
 }

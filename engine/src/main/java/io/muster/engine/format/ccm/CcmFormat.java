@@ -45,15 +45,18 @@ public final class CcmFormat implements ManifestFormat {
                         + "; expected " + String.join(", ", CCM_KEYS));
             }
         }
-        if (ccm.entries().containsKey("resources_jet_file")) {
-            throw new ManifestException(ccm.entries().get("resources_jet_file").keyMark(),
-                    "ccm.resources_jet_file is not supported: muster does not render Jet templates; list the resources under ccm.resources");
-        }
         Sections.check(top, source.problems());
         Map<String, Object> data = CcmData.resolve(top, source);
         DataValidation.check(data, DataRules.of(source.file()), source.problems());
         CcmTemplates templates = new CcmTemplates(data, source);
         YNode resources = ccm.get("resources");
+        YNode.Entry jetFile = ccm.entries().get("resources_jet_file");
+        if (jetFile != null) {
+            if (resources != null && !(resources instanceof YNode.Scalar empty && empty.value() == null)) {
+                throw new ManifestException(jetFile.keyMark(), "jet_file and resources cannot be used together");
+            }
+            resources = JetResources.read(jetFile, source.file().getParent(), templates, data);
+        }
         if (resources == null || resources instanceof YNode.Scalar s && s.value() == null || resources instanceof YNode.Seq q && q.items().isEmpty()) {
             throw new ManifestException(ccm.mark(), "manifest must contain resources (ccm.resources)");
         }

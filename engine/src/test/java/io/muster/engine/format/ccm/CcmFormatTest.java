@@ -348,4 +348,48 @@ class CcmFormatTest {
         assertThat(graph.edges()).contains(new Edge("exec#echo one (2)", "exec#echo three", EdgeReason.REQUIRE));
         assertThat(CcmNames.isStop("msg#run stopped at exec#echo four")).isTrue();
     }
+
+    @Test
+    void aJetFileOfResourcesIsRenderedWithTheDataIntoTheResourceList() throws Exception {
+        new Manifests(dir).write("resources.jet", """
+                - exec:
+                    - echo first: {}
+                [[ range Data.packages ]]
+                - package:
+                    - [[ . ]]: {ensure: present}
+                [[ end ]]
+                """);
+        Graph graph = compile("""
+                data:
+                  packages: [vim, git]
+                ccm:
+                  resources_jet_file: resources.jet
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo first", "package#vim", "package#git");
+        assertThat(problems("ccm:\n  resources_jet_file: resources.jet\n  resources:\n    - exec: [{/bin/true: {}}]\n"))
+                .containsExactly("2:3: jet_file and resources cannot be used together");
+        new Manifests(dir).write("empty.jet", "[[ if false ]]nothing[[ end ]]\n");
+        assertThat(problems("ccm:\n  resources_jet_file: empty.jet\n"))
+                .containsExactly("2:23: resources jet template produced no output, check for syntax errors");
+    }
+
+    @Test
+    void aJetScaffoldsTemplatesTakeIfAndRange() throws Exception {
+        new Manifests(dir).write("site/hosts.conf", """
+                [[ range i, h := data.hosts -]]
+                host[[ i ]] = [[ h ]]
+                [[ end -]]
+                [[ if Data.tls ]]tls = on[[ else ]]tls = off[[ end ]]
+                """);
+        Graph graph = compile("""
+                data:
+                  hosts: [a, b]
+                  tls: true
+                ccm:
+                  resources:
+                    - scaffold: [{ROOT/out: {ensure: present, source: site}}]
+                """);
+        assertThat(graph.vertex("scaffold#" + dir.resolve("out")).params().raw("files"))
+                .isEqualTo(java.util.Map.of("hosts.conf", "host0 = a\nhost1 = b\ntls = on\n"));
+    }
 }

@@ -126,7 +126,12 @@ class CcmFormatTest {
                     - exec:
                         - "/bin/true --flag": {timeout: 1m30s, returns: [0, 2]}
                         - build: {command: "make all", provider: shell, timeout: 30s, cwd: /tmp, logoutput: true}
+                        - "/bin/long": {timeout: 1D2h}
+                        - "/bin/forever": {}
                 """);
+        assertThat(graph.vertex("exec#/bin/long").params().raw("timeout")).as("choria fisk's days").isEqualTo(93600.0);
+        assertThat(graph.vertex("exec#/bin/forever").params().raw("timeout")).as("no limit, as in CCM").isEqualTo(0.0);
+        assertThat(graph.vertex("exec#/bin/forever").params().raw("cwd")).as("CCM's runner runs in /").isEqualTo("/");
         var plain = graph.vertex("exec#/bin/true --flag").params();
         assertThat(plain.raw("command")).as("split as CCM splits it").isEqualTo(java.util.List.of("/bin/true", "--flag"));
         assertThat(plain.raw("timeout")).isEqualTo(90.0);

@@ -307,4 +307,27 @@ class CcmManifestsTest {
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(dir.resolve("where")).hasContent("/");
     }
+
+    @Test
+    void referencesReachAcrossAnApplyAndAChildsStopFailsOnlyItsApply() {
+        manifests.write("child.yaml", """
+                ccm:
+                  resources:
+                    - exec:
+                        - child: {command: "/bin/sh -c 'echo child >> ROOT/log'", require: ["exec#base"]}
+                        - early: {command: "/bin/sh -c 'echo early >> ROOT/log'", require: ["exec#late"]}
+                        - late: {command: "/bin/sh -c 'echo late >> ROOT/log'"}
+                """.replace("ROOT", dir.toString()));
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec: [{base: {command: "/bin/sh -c 'echo base >> ROOT/log'"}}]
+                    - apply: [{child.yaml: {}}]
+                    - exec: [{after: {command: "/bin/sh -c 'echo after >> ROOT/log'", require: ["exec#child"]}}]
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).as("the child's apply failed, the run did not stop").isZero();
+        assertThat(dir.resolve("log")).hasContent("base\nchild\nafter");
+        assertThat(run.out()).contains("no events found for exec#late").contains("apply#child.yaml failed");
+    }
 }

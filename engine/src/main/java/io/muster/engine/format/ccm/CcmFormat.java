@@ -62,7 +62,7 @@ public final class CcmFormat implements ManifestFormat {
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
                 new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
-        List<Translated> translated = new ArrayList<>(References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources)));
+        List<Translated> translated = new ArrayList<>(References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources), source.included()));
         if (!source.included()) { // CCM shows the messages of the manifest it applies, not those of its children
             Messages messages = new Messages(source.file(), templates, source.problems());
             messages.pre(ccm.entries().get("pre_message")).ifPresent(translated::addFirst);

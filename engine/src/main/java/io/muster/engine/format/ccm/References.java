@@ -22,36 +22,61 @@ final class References {
     private static final Map<String, String> IDENTITY = Map.of("file", "path", "exec", "command", "package", "name",
             "service", "name", "archive", "path", "scaffold", "path");
 
-    private References() {}
+    private final boolean included;
+    private final Set<String> written = new HashSet<>(); // every type#name and type#alias of the manifest
+    private final Map<String, String> ran = new HashMap<>(); // type#name and type#alias -> the id of the last one run
+    private final Set<String> ids = new HashSet<>();
+    private boolean applied; // an apply ran: its manifest's resources are named in the graph, not here
 
-    /** The resources as they run: references resolved to muster's ids, a stopping one last, duplicates renamed. */
-    static List<Translated> resolve(List<Translated> written) {
-        Map<String, String> ran = new HashMap<>(); // type#name and type#alias -> the id of the last one
-        Set<String> ids = new HashSet<>();
+    private References(List<Translated> resources, boolean included) {
+        this.included = included;
+        for (Translated t : resources) written.addAll(names(t));
+    }
+
+    /**
+     * The resources as they run: references resolved to muster's ids, a stopping one last, duplicates renamed. A
+     * reference to no resource of this manifest, in one an {@code apply} includes or after an {@code apply}, is left
+     * for the graph to resolve (CCM's session spans the manifests an apply runs). The run of a manifest an
+     * {@code apply} includes stops alone (its {@code apply} fails), not the whole run: its stop is a plain failure.
+     */
+    static List<Translated> resolve(List<Translated> written, boolean included) {
+        return new References(written, included).resolve(written);
+    }
+
+    private List<Translated> resolve(List<Translated> resources) {
         List<Translated> out = new ArrayList<>();
-        for (Translated t : written) {
+        for (Translated t : resources) {
             Translated unique = unique(t, ids);
             boolean asks = !skippedByControl(t);
-            List<String> require = resolved(unique, "require", ran);
-            String missing = firstMissing(unique, "require", ran);
+            String missing = firstMissing(unique, "require");
             if (asks && missing != null) {
-                out.add(failing(CcmNames.stop(unique.id()), unique, missing));
+                out.add(failing(included ? unique.id() : CcmNames.stop(unique.id()), unique, missing));
                 return out; // CCM's run stops here: nothing after it runs
             }
-            missing = firstMissing(unique, "subscribe", ran);
+            missing = firstMissing(unique, "subscribe");
             if (asks && missing != null) {
                 out.add(failing(unique.id(), unique, missing));
             } else {
-                set(unique, "require", require);
-                set(unique, "subscribe", resolved(unique, "subscribe", ran));
+                set(unique, "require", resolved(unique, "require"));
+                set(unique, "subscribe", resolved(unique, "subscribe"));
                 out.add(unique);
             }
             ids.add(unique.id());
-            ran.put(t.kind() + "#" + t.name(), unique.id());
-            String alias = text(t.properties().get("alias"));
-            if (!alias.isEmpty()) ran.put(t.kind() + "#" + alias, unique.id());
+            for (String name : names(t)) ran.put(name, unique.id());
+            applied |= t.kind().equals("apply");
         }
         return out;
+    }
+
+    /** What references {@code t}: {@code type#name}, and {@code type#alias} when it has one. */
+    private static List<String> names(Translated t) {
+        String alias = text(t.properties().get("alias"));
+        return alias.isEmpty() ? List.of(t.kind() + "#" + t.name()) : List.of(t.kind() + "#" + t.name(), t.kind() + "#" + alias);
+    }
+
+    /** Whether the graph, not this manifest, is to resolve {@code reference}. */
+    private boolean elsewhere(String reference) {
+        return !written.contains(reference) && (included || applied);
     }
 
     /** {@code t}, or, when its id was taken by one written before, the same resource under a name of its own. */
@@ -69,15 +94,17 @@ final class References {
         return Boolean.FALSE.equals(plain(control.get("if"))) || Boolean.TRUE.equals(plain(control.get("unless")));
     }
 
-    private static String firstMissing(Translated t, String property, Map<String, String> ran) {
+    private String firstMissing(Translated t, String property) {
         for (String reference : references(t, property)) {
-            if (!ran.containsKey(reference)) return reference;
+            if (!ran.containsKey(reference) && !elsewhere(reference)) return reference;
         }
         return null;
     }
 
-    private static List<String> resolved(Translated t, String property, Map<String, String> ran) {
-        return references(t, property).stream().filter(ran::containsKey).map(ran::get).distinct().toList();
+    /** The references as muster's ids: those of this manifest resolved, those left for the graph as written. */
+    private List<String> resolved(Translated t, String property) {
+        return references(t, property).stream().filter(r -> ran.containsKey(r) || elsewhere(r))
+                .map(r -> ran.getOrDefault(r, r)).distinct().toList();
     }
 
     private static void set(Translated t, String property, List<String> ids) {

@@ -18,7 +18,7 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What {@code apply}, {@code plan} and {@code check} share: compile, lock the state prefix when the run
- * changes things, run once, report, choose the exit code (a CCM manifest's as {@code ccm apply} exits: {@link CcmExitCode}). A first SIGINT or SIGTERM starts nothing more:
+ * changes things, run once, report, choose the exit code (a CCM manifest's as {@code ccm apply} exits: {@link CcmRun}). A first SIGINT or SIGTERM starts nothing more:
  * what runs finishes, the rest is reported skipped, and the exit code is the signal's (130, 143).
  */
 final class Runs {
@@ -62,7 +62,7 @@ final class Runs {
         }
     }
 
-    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    @SuppressWarnings("try") // the lock is held, the logs go to stdout, while the run runs: never called
     private static int compileAndRun(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, GraphCache graphs,
                                      RunFlags flags, CacheFlag cache, LockFlags locking, Mode mode, boolean diff, boolean detailed,
                                      Joining joining)
@@ -76,12 +76,14 @@ final class Runs {
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
         Progress progress = flags.progress(err);
-        Consumer<ResourceReport> shown = CcmExitCode.isCcm(graph) ? new CcmConsole(graph, out, text::resource) : text::resource;
+        boolean ccm = CcmRun.isCcm(graph);
+        Consumer<ResourceReport> shown = ccm ? new CcmConsole(graph, out, text::resource) : text::resource;
         OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(shown));
         run.activity(progress);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
         try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));
-             StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
+             StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null;
+             LogSetup.Restore logs = ccm && !json ? LogSetup.onStdout() : null) {
             Report report;
             try (progress) {
                 report = run.run().withGraphCache(compiled.get().outcome().label());
@@ -94,7 +96,7 @@ final class Runs {
             }
             if (signals.caught() != null) return signals.exitCode();
             if (detailed) return report.detailedExitCode();
-            return CcmExitCode.isCcm(graph) ? CcmExitCode.of(report) : report.exitCode();
+            return ccm ? CcmRun.exitCode(report) : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;

@@ -330,4 +330,18 @@ class CcmManifestsTest {
         assertThat(dir.resolve("log")).hasContent("base\nchild\nafter");
         assertThat(run.out()).contains("no events found for exec#late").contains("apply#child.yaml failed");
     }
+
+    @Test
+    void whatTheResourcesLogGoesToStdoutAsCcmApplyWritesIt() throws Exception {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec: [{"/bin/echo from the command": {logoutput: true}}]
+                """);
+        try (MusterProcess muster = MusterProcess.start(dir, "apply", "apply", site, "--tmp-prefix")) {
+            assertThat(muster.awaitExit(java.time.Duration.ofSeconds(60))).as(muster.err()).isZero();
+            assertThat(muster.out()).contains("from the command");
+            assertThat(muster.err()).doesNotContain("from the command");
+        }
+    }
 }

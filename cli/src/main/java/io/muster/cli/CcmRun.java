@@ -8,12 +8,13 @@ import io.muster.engine.report.ResourceReport;
 import io.muster.engine.template.TemplateDialect;
 
 /**
- * The exit code of a run of a Choria CCM manifest, as {@code ccm apply} exits: a resource that failed is told in
- * the report, not by the exit code (CCM's apply returns no error for it), so the run exits 0; it exits 1 when the
- * run stopped, as CCM's stops at a {@code require} of a resource not run yet ({@link CcmNames}).
+ * A run of a Choria CCM manifest as {@code ccm apply} runs it: its log lines on stdout ({@link LogSetup#onStdout}),
+ * its messages printed ({@link CcmConsole}), and its exit code: a resource that failed is told in the report, not by
+ * the exit code (CCM's apply returns no error for it), so the run exits 0; it exits 1 when the run stopped, as
+ * CCM's stops at a {@code require} of a resource not run yet ({@link CcmNames}).
  */
-final class CcmExitCode {
-    private CcmExitCode() {}
+final class CcmRun {
+    private CcmRun() {}
 
     /** Whether the manifest given (not one it includes) is a CCM manifest. */
     static boolean isCcm(Graph graph) {
@@ -23,8 +24,8 @@ final class CcmExitCode {
         return false;
     }
 
-    static int of(Report report) {
-        return report.resources().stream().anyMatch(CcmExitCode::stopped) ? 1 : 0;
+    static int exitCode(Report report) {
+        return report.resources().stream().anyMatch(CcmRun::stopped) ? 1 : 0;
     }
 
     private static boolean stopped(ResourceReport r) {

@@ -11,28 +11,34 @@ import java.util.Optional;
  * {@code hierarchy:}, {@code overrides:} when the compiler is to resolve them as muster does) with the foreign
  * file's marks; the manifest's data when the format resolves its data itself (then the compiler does not, and the
  * mapping carries no data keys); for a format whose written order is its schedule, the reason of the edge
- * the compiler adds from each of its resources to the next; and the language of the templates its strings hold.
+ * the compiler adds from each of its resources to the next; the language of the templates its strings hold; and
+ * the facts its templates read, when the format shows them its own way (else the host's).
  */
 public record NativeManifest(YNode.Dict manifest, Optional<Map<String, Object>> resolvedData, Optional<EdgeReason> sequence,
-                             TemplateDialect dialect) {
+                             TemplateDialect dialect, Optional<Map<String, Object>> facts) {
 
     /** A manifest whose data, if any, muster resolves, and whose order is no schedule. */
     public static NativeManifest of(YNode.Dict manifest) {
-        return new NativeManifest(manifest, Optional.empty(), Optional.empty(), TemplateDialect.NATIVE);
+        return new NativeManifest(manifest, Optional.empty(), Optional.empty(), TemplateDialect.NATIVE, Optional.empty());
     }
 
     /** This manifest, with exactly {@code data} as its data, resolved by the format. */
     public NativeManifest withData(Map<String, Object> data) {
-        return new NativeManifest(manifest, Optional.of(data), sequence, dialect);
+        return new NativeManifest(manifest, Optional.of(data), sequence, dialect, facts);
     }
 
     /** This manifest, its resources run in the order written: an edge of {@code reason} from each to the next. */
     public NativeManifest inSequence(EdgeReason reason) {
-        return new NativeManifest(manifest, resolvedData, Optional.of(reason), dialect);
+        return new NativeManifest(manifest, resolvedData, Optional.of(reason), dialect, facts);
     }
 
     /** This manifest, its strings' templates written in {@code other}. */
     public NativeManifest inDialect(TemplateDialect other) {
-        return new NativeManifest(manifest, resolvedData, sequence, other);
+        return new NativeManifest(manifest, resolvedData, sequence, other, facts);
+    }
+
+    /** This manifest, its templates (those rendered at run time too) reading {@code shown} as the facts. */
+    public NativeManifest withFacts(Map<String, Object> shown) {
+        return new NativeManifest(manifest, resolvedData, sequence, dialect, Optional.of(shown));
     }
 }

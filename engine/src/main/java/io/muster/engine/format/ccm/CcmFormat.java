@@ -31,7 +31,10 @@ public final class CcmFormat implements ManifestFormat {
     }
 
     @Override
-    public NativeManifest translate(YNode.Dict top, ForeignManifest source) throws ManifestException {
+    public NativeManifest translate(YNode.Dict top, ForeignManifest given) throws ManifestException {
+        Map<String, Object> facts = CcmFacts.of(given.facts());
+        ForeignManifest source = new ForeignManifest(given.file(), given.included(), facts, given.env(),
+                given.aggregateData(), given.externalData(), given.kinds(), given.problems());
         for (YNode.Entry e : top.entries().values()) {
             if (!TOP_LEVEL.contains(e.key())) {
                 source.problems().add(e.keyMark(), "unknown top-level key '" + e.key() + "' in a CCM manifest" + Suggest.hint(e.key(), TOP_LEVEL)
@@ -71,7 +74,7 @@ public final class CcmFormat implements ManifestFormat {
         }
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
-                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM);
+                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts);
     }
 
     private static boolean failOnError(YNode.Entry entry, ForeignManifest source) {

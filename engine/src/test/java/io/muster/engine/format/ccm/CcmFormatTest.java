@@ -397,4 +397,29 @@ class CcmFormatTest {
         assertThat(graph.vertex("scaffold#" + dir.resolve("out")).params().raw("files"))
                 .isEqualTo(java.util.Map.of("hosts.conf", "host0 = a\nhost1 = b\ntls = on\n"));
     }
+
+    @Test
+    void factsHaveCcmsHostInfoForHierarchiesAndForWhatRendersAtRunTime() throws Exception {
+        Graph graph = compile("""
+                hierarchy:
+                  order:
+                    - os:{{ lookup('facts.host.info.platformFamily') }}
+                data:
+                  package: httpd
+                overrides:
+                  os:debian:
+                    package: apache2
+                ccm:
+                  resources:
+                    - exec:
+                        - "echo {{ Data.package }} on {{ Facts.host.info.hostname }}":
+                            command: "echo {{ Facts.host.info.platform }} {{ Facts.host.info.platformVersion }}"
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo apache2 on testhost");
+        var vertex = graph.vertex("exec#echo apache2 on testhost");
+        assertThat(vertex.late()).containsKey("command");
+        assertThat(vertex.scope().facts()).as("what the command reads when it runs")
+                .containsEntry("host", java.util.Map.of("info", java.util.Map.of("hostname", "testhost", "os", "linux",
+                        "platform", "debian", "platformFamily", "debian", "platformVersion", "12")));
+    }
 }

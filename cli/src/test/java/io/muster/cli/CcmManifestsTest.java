@@ -344,4 +344,24 @@ class CcmManifestsTest {
             assertThat(muster.err()).doesNotContain("from the command");
         }
     }
+
+    @Test
+    void aSubscriberRunsWhenWhatItSubscribesToFailedAsCcmAsksOnlyWhetherItChanged() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - /bin/false: {}
+                        - after:
+                            command: "/bin/sh -c 'echo after >> ROOT/log'"
+                            subscribe: ["exec#/bin/false"]
+                        - waiting:
+                            command: "/bin/sh -c 'echo waiting >> ROOT/log'"
+                            refreshonly: true
+                            subscribe: ["exec#/bin/false"]
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).isZero();
+        assertThat(dir.resolve("log")).as("a failure is no change: refreshonly waits").hasContent("after");
+    }
 }

@@ -87,7 +87,10 @@ final class Composition {
         return collects;
     }
 
-    /** The edges from each resource to the next of a manifest whose written order is its schedule. */
+    /**
+     * The edges from each resource to the next of a manifest whose written order is its schedule, and those its
+     * format made between its resources ({@link NativeManifest#edges()}).
+     */
     List<Edge> sequenceEdges() {
         return sequenceEdges;
     }
@@ -127,6 +130,7 @@ final class Composition {
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         collects.addAll(new CollectBlocks(scope, options.kinds(), problems).read(top.get(CollectBlocks.KEY)));
         manifest.sequence().ifPresent(reason -> inSequence(own, reason));
+        sequenceEdges.addAll(manifest.edges());
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));

@@ -65,7 +65,8 @@ public final class CcmFormat implements ManifestFormat {
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
                 new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
-        List<Translated> translated = new ArrayList<>(References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources), source.included()));
+        References.Resolved resolved = References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources), source.included());
+        List<Translated> translated = new ArrayList<>(resolved.resources());
         if (!source.included()) { // CCM shows the messages of the manifest it applies, not those of its children
             Messages messages = new Messages(source.file(), templates, source.problems());
             messages.pre(ccm.entries().get("pre_message")).ifPresent(translated::addFirst);
@@ -74,7 +75,7 @@ public final class CcmFormat implements ManifestFormat {
         }
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
-                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts);
+                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts).withEdges(resolved.refreshes());
     }
 
     private static boolean failOnError(YNode.Entry entry, ForeignManifest source) {

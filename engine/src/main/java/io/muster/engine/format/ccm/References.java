@@ -1,5 +1,7 @@
 package io.muster.engine.format.ccm;
 
+import io.muster.engine.graph.Edge;
+import io.muster.engine.graph.EdgeReason;
 import io.muster.engine.manifest.YNode;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -15,8 +17,10 @@ import java.util.Set;
  * does with a reference to nothing run yet (a resource declared later, or never) is decided here, as the run would
  * find it: a {@code require} stops the whole run at the resource ({@code no events found for type#name}; it and
  * the rest never run), a {@code subscribe} fails that resource alone (CCM's exec and service ask whether it
- * changed); a resource its {@code control} skips asks neither. The same type and name written twice run twice, as
- * CCM runs its list: the later one gets a name of its own ({@code name (2)}), its identity unchanged.
+ * changed); a resource its {@code control} skips asks neither. A {@code subscribe} of a resource run before is a
+ * {@link EdgeReason#REFRESH} edge: a change refreshes the subscriber, a failure does not skip it (CCM asks only
+ * whether the last event changed something). The same type and name written twice run twice, as CCM runs its list:
+ * the later one gets a name of its own ({@code name (2)}), its identity unchanged.
  */
 final class References {
     private static final Map<String, String> IDENTITY = Map.of("file", "path", "exec", "command", "package", "name",
@@ -26,6 +30,7 @@ final class References {
     private final Set<String> written = new HashSet<>(); // every type#name and type#alias of the manifest
     private final Map<String, String> ran = new HashMap<>(); // type#name and type#alias -> the id of the last one run
     private final Set<String> ids = new HashSet<>();
+    private final List<Edge> refreshes = new ArrayList<>();
     private boolean applied; // an apply ran: its manifest's resources are named in the graph, not here
 
     private References(List<Translated> resources, boolean included) {
@@ -39,9 +44,13 @@ final class References {
      * for the graph to resolve (CCM's session spans the manifests an apply runs). The run of a manifest an
      * {@code apply} includes stops alone (its {@code apply} fails), not the whole run: its stop is a plain failure.
      */
-    static List<Translated> resolve(List<Translated> written, boolean included) {
-        return new References(written, included).resolve(written);
+    static Resolved resolve(List<Translated> written, boolean included) {
+        References references = new References(written, included);
+        return new Resolved(references.resolve(written), List.copyOf(references.refreshes));
     }
+
+    /** The resources as they run, and the {@code subscribe} edges between them. */
+    record Resolved(List<Translated> resources, List<Edge> refreshes) {}
 
     private List<Translated> resolve(List<Translated> resources) {
         List<Translated> out = new ArrayList<>();
@@ -58,7 +67,7 @@ final class References {
                 out.add(failing(unique.id(), unique, missing));
             } else {
                 set(unique, "require", resolved(unique, "require"));
-                set(unique, "subscribe", resolved(unique, "subscribe"));
+                subscribe(unique);
                 out.add(unique);
             }
             ids.add(unique.id());
@@ -66,6 +75,16 @@ final class References {
             applied |= t.kind().equals("apply");
         }
         return out;
+    }
+
+    /** Its subscriptions to resources run before as edges; those the graph is to resolve stay a native subscribe. */
+    private void subscribe(Translated t) {
+        List<String> elsewhere = new ArrayList<>();
+        for (String reference : references(t, "subscribe")) {
+            if (ran.containsKey(reference)) refreshes.add(new Edge(ran.get(reference), t.id(), EdgeReason.REFRESH));
+            else if (elsewhere(reference)) elsewhere.add(reference);
+        }
+        set(t, "subscribe", elsewhere);
     }
 
     /** What references {@code t}: {@code type#name}, and {@code type#alias} when it has one. */

@@ -422,4 +422,20 @@ class CcmFormatTest {
                 .containsEntry("host", java.util.Map.of("info", java.util.Map.of("hostname", "testhost", "os", "linux",
                         "platform", "debian", "platformFamily", "debian", "platformVersion", "12")));
     }
+
+    @Test
+    void aSubscribeIsARefreshEdgeThatAFailureDoesNotBlock() throws Exception {
+        Graph graph = compile("""
+                ccm:
+                  resources:
+                    - file: [{ROOT/app.conf: {ensure: present, owner: root, group: root, mode: "0644", content: x}}]
+                    - service: [{app: {subscribe: ["file#ROOT/app.conf"]}}]
+                """);
+        String file = "file#" + dir.resolve("app.conf");
+        assertThat(graph.edges()).containsExactlyInAnyOrder(new Edge(file, "service#app", EdgeReason.ORDER),
+                new Edge(file, "service#app", EdgeReason.REFRESH));
+        assertThat(graph.vertex("service#app").params().raw("subscribe")).isNull();
+        assertThat(EdgeReason.REFRESH.refreshes()).isTrue();
+        assertThat(EdgeReason.REFRESH.blocksOnFailure()).isFalse();
+    }
 }

@@ -6,6 +6,8 @@ import io.muster.engine.graph.Vertex;
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.template.TemplateDialect;
+import java.io.PrintWriter;
+import java.util.Optional;
 
 /**
  * A run of a Choria CCM manifest as {@code ccm apply} runs it: its log lines on stdout ({@link LogSetup#onStdout}),
@@ -24,8 +26,11 @@ final class CcmRun {
         return false;
     }
 
-    static int exitCode(Report report) {
-        return report.resources().stream().anyMatch(CcmRun::stopped) ? 1 : 0;
+    /** 1 when the run stopped, saying why on {@code err} as {@code ccm apply} says its error; else 0. */
+    static int exitCode(Report report, PrintWriter err) {
+        Optional<ResourceReport> stop = report.resources().stream().filter(CcmRun::stopped).findFirst();
+        stop.ifPresent(r -> err.println("muster: error: " + r.error()));
+        return stop.isPresent() ? 1 : 0;
     }
 
     private static boolean stopped(ResourceReport r) {

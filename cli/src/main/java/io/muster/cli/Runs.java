@@ -96,7 +96,7 @@ final class Runs {
             }
             if (signals.caught() != null) return signals.exitCode();
             if (detailed) return report.detailedExitCode();
-            return ccm ? CcmRun.exitCode(report) : report.exitCode();
+            return ccm ? CcmRun.exitCode(report, err) : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;

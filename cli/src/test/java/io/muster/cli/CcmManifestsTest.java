@@ -250,6 +250,7 @@ class CcmManifestsTest {
         assertThat(run.exit()).isEqualTo(1);
         assertThat(dir.resolve("log")).hasContent("first");
         assertThat(run.out()).contains("no events found for exec#later").doesNotContain("never shown");
+        assertThat(run.err()).as("the error, as ccm apply prints it").contains("muster: error: no events found for exec#later");
         assertThat(Cli.run("validate", site).exit()).as("CCM finds it only when the resource runs").isZero();
     }
 

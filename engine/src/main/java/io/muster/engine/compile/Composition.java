@@ -130,12 +130,29 @@ final class Composition {
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         collects.addAll(new CollectBlocks(scope, options.kinds(), problems).read(top.get(CollectBlocks.KEY)));
         manifest.sequence().ifPresent(reason -> inSequence(own, reason));
-        sequenceEdges.addAll(manifest.edges());
+        manifest.edges().forEach(this::addFormatEdge);
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
+    }
+
+    /**
+     * A format's edge; one between two resources its sequence already joins replaces that edge, meaning both: a
+     * dependent must learn of a change along one edge, or it may run before the refresh reaches it.
+     */
+    private void addFormatEdge(Edge edge) {
+        for (int i = sequenceEdges.size() - 1; i >= 0; i--) {
+            Edge joined = sequenceEdges.get(i);
+            if (joined.from().equals(edge.from()) && joined.to().equals(edge.to())) {
+                boolean blocks = joined.reason().blocksOnFailure() || edge.reason().blocksOnFailure();
+                EdgeReason both = edge.reason().refreshes() ? (blocks ? EdgeReason.SUBSCRIBE : EdgeReason.REFRESH) : joined.reason();
+                sequenceEdges.set(i, new Edge(edge.from(), edge.to(), both));
+                return;
+            }
+        }
+        sequenceEdges.add(edge);
     }
 
     private void inSequence(List<Declaration> own, EdgeReason reason) {

@@ -55,7 +55,7 @@ final class References {
     private List<Translated> resolve(List<Translated> resources) {
         List<Translated> out = new ArrayList<>();
         for (Translated t : resources) {
-            Translated unique = unique(t, ids);
+            Translated unique = unique(t);
             boolean asks = !skippedByControl(t);
             String missing = firstMissing(unique, "require");
             if (asks && missing != null) {
@@ -63,15 +63,14 @@ final class References {
                 return out; // CCM's run stops here: nothing after it runs
             }
             missing = firstMissing(unique, "subscribe");
-            if (asks && missing != null) {
-                out.add(failing(unique.id(), unique, missing));
-            } else {
+            Translated runs = asks && missing != null ? failing(unique.id(), unique, missing) : unique;
+            if (runs == unique) {
                 set(unique, "require", resolved(unique, "require"));
                 subscribe(unique);
-                out.add(unique);
             }
+            out.add(runs);
             ids.add(unique.id());
-            for (String name : names(t)) ran.put(name, unique.id());
+            for (String name : names(t)) ran.put(name, runs.id()); // a reference to it reaches what runs in its place
             applied |= t.kind().equals("apply");
         }
         return out;
@@ -99,7 +98,7 @@ final class References {
     }
 
     /** {@code t}, or, when its id was taken by one written before, the same resource under a name of its own. */
-    private static Translated unique(Translated t, Set<String> ids) {
+    private Translated unique(Translated t) {
         if (!ids.contains(t.id()) || !IDENTITY.containsKey(t.kind())) return t;
         int n = 2;
         while (ids.contains(t.kind() + "#" + t.name() + " (" + n + ")")) n++;

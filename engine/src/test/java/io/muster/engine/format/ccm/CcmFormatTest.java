@@ -343,11 +343,14 @@ class CcmFormatTest {
                         - "echo two": {require: ["exec#one"], subscribe: ["exec#later"]}
                         - "echo one": {}
                         - "echo three": {require: ["exec#echo one", "exec#never"], control: {if: "false"}}
+                        - "echo five": {require: ["exec#echo two"]}
                         - "echo four": {require: ["exec#later"]}
                         - later: {}
                 """);
         assertThat(graph.ids()).containsExactly("exec#echo one", "msg#exec#echo two", "exec#echo one (2)", "exec#echo three",
-                "msg#run stopped at exec#echo four");
+                "exec#echo five", "msg#run stopped at exec#echo four");
+        assertThat(graph.edges()).as("a reference reaches what runs in the resource's place")
+                .contains(new Edge("msg#exec#echo two", "exec#echo five", EdgeReason.REQUIRE));
         assertThat(graph.vertex("msg#exec#echo two").params().raw("message")).isEqualTo("no events found for exec#later");
         assertThat(graph.vertex("exec#echo one (2)").params().raw("command")).isEqualTo(List.of("echo", "one"));
         assertThat(graph.edges()).contains(new Edge("exec#echo one (2)", "exec#echo three", EdgeReason.REQUIRE));

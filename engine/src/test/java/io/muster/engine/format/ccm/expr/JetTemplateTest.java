@@ -45,6 +45,7 @@ class JetTemplateTest {
             {{ jet('[[ range k, v := data.limits ]][[ k ]]:[[ v ]][[ end ]]') }} => cpu:2
             {{ jet('[[ range data.none ]]x[[ else ]]empty[[ end ]]') }} => empty
             {{ jet('[[ len(data.users) ]] users') }} => 2 users
+            {{ jet('[[ environ.LANG ]]/[[ .Environ.LANG ]]') }} => C/C
             {{ jet('a {* a comment *}b') }} => a b
             {{ jet('') }} => ""
             {{ jet('no tags at all') }} => no tags at all
@@ -67,6 +68,7 @@ class JetTemplateTest {
             {{ jet('x', 1, '>>') }} => column 4: jet(): jet requires a string argument for left delimiter
             {{ jet('x', '<<', 1) }} => column 4: jet(): jet requires a string argument for right delimiter
             {{ jet('[[ if data.tls ]]x') }} => column 4: jet(): in the template: column 4: this if has no end
+            {{ jet('[[ if ]]x[[ end ]]') }} => column 4: jet(): in the template: column 6: expected an expression
             {{ jet('[[ block x() ]]') }} => column 4: jet(): in the template: column 4: 'block' in a Jet template is not supported by muster
             """)
     void mistakesAreNamed(String template, String message) {

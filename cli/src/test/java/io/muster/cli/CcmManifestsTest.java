@@ -365,4 +365,21 @@ class CcmManifestsTest {
         assertThat(run.exit()).isZero();
         assertThat(dir.resolve("log")).as("a failure is no change: refreshonly waits").hasContent("after");
     }
+
+    @Test
+    void aDirectoryIsMadeWithItsMissingParentsAsMkdirAllMakesThemAFileIsNot() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - file:
+                        - defaults: {owner: OWNER, group: GROUP}
+                        - ROOT/srv/app/conf: {ensure: directory, mode: "0750"}
+                        - ROOT/var/lib/app/state: {ensure: present, mode: "0640", content: x}
+                """);
+        Cli run = apply(site);
+        assertThat(run.exit()).isZero();
+        assertThat(dir.resolve("srv/app/conf")).isDirectory();
+        assertThat(dir.resolve("var/lib/app/state")).doesNotExist();
+        assertThat(run.out()).contains("failed").contains("var/lib/app does not exist");
+    }
 }

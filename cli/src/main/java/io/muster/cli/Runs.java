@@ -18,8 +18,9 @@ import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What {@code apply}, {@code plan} and {@code check} share: compile, lock the state prefix when the run
- * changes things, run once, report, choose the exit code (a CCM manifest's as {@code ccm apply} exits: {@link CcmRun}). A first SIGINT or SIGTERM starts nothing more:
- * what runs finishes, the rest is reported skipped, and the exit code is the signal's (130, 143).
+ * changes things, run once, report, choose the exit code (a CCM manifest's shown and ended as {@code ccm apply}
+ * does: {@link CcmRun}). A first SIGINT or SIGTERM starts nothing more: what runs finishes, the rest is reported
+ * skipped, and the exit code is the signal's (130, 143).
  */
 final class Runs {
     private Runs() {}

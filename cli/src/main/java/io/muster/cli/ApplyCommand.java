@@ -12,7 +12,7 @@ import picocli.CommandLine.Spec;
 @Command(name = "apply", mixinStandardHelpOptions = true, sortOptions = false,
         description = "Apply a manifest once, in dependency order, then exit.",
         exitCodeListHeading = "%nExit codes:%n",
-        exitCodeList = {"0:success (with --detailed-exitcodes: no changes)", "1:a resource failed, or the manifest is invalid",
+        exitCodeList = {"0:success (with --detailed-exitcodes: no changes)", "1:a resource failed (a CCM manifest: the run stopped, as ccm apply exits), or the manifest is invalid",
                 "2:changes were made (--detailed-exitcodes)", "4:failures (--detailed-exitcodes)", "6:changes and failures (--detailed-exitcodes)",
                 "64:usage error", "75:another run holds the state lock (see --wait-lock)", "130, 143:stopped by SIGINT, SIGTERM"},
         footerHeading = "%nExamples:%n",

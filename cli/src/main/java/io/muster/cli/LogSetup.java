@@ -55,6 +55,29 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
         ((Logger) LoggerFactory.getLogger("io.muster.coordinator")).setLevel(Level.WARN);
     }
 
+    /** Puts a setting back as it was. */
+    interface Restore extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * For the run of a CCM manifest: the lines on stdout, where {@code ccm apply} writes what its resources say (an
+     * exec's {@code logoutput}); back on stderr when the returned handle closes.
+     */
+    static Restore onStdout() {
+        Logger root = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
+        if (!(root.getAppender("stderr") instanceof ConsoleAppender<ILoggingEvent> console)) return () -> { };
+        retarget(console, "System.out");
+        return () -> retarget(console, "System.err");
+    }
+
+    private static void retarget(ConsoleAppender<ILoggingEvent> console, String target) {
+        console.stop();
+        console.setTarget(target);
+        console.start();
+    }
+
     /** For --quiet: warnings and errors only. */
     static void quiet() {
         ((Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME)).setLevel(Level.WARN);

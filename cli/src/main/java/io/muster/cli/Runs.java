@@ -5,6 +5,7 @@ import io.muster.engine.facts.Facts;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.report.JsonReport;
 import io.muster.engine.report.Report;
+import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.TextReport;
 import io.muster.engine.run.OneShotRun;
 import io.muster.engine.run.RunOptions;
@@ -12,12 +13,14 @@ import io.muster.engine.run.StateLock;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.function.Consumer;
 import picocli.CommandLine.Model.CommandSpec;
 
 /**
  * What {@code apply}, {@code plan} and {@code check} share: compile, lock the state prefix when the run
- * changes things, run once, report, choose the exit code. A first SIGINT or SIGTERM starts nothing more:
- * what runs finishes, the rest is reported skipped, and the exit code is the signal's (130, 143).
+ * changes things, run once, report, choose the exit code (a CCM manifest's shown and ended as {@code ccm apply}
+ * does: {@link CcmRun}). A first SIGINT or SIGTERM starts nothing more: what runs finishes, the rest is reported
+ * skipped, and the exit code is the signal's (130, 143).
  */
 final class Runs {
     private Runs() {}
@@ -60,7 +63,7 @@ final class Runs {
         }
     }
 
-    @SuppressWarnings("try") // the lock is held while the run runs, never called
+    @SuppressWarnings("try") // the lock is held, the logs go to stdout, while the run runs: never called
     private static int compileAndRun(PrintWriter out, PrintWriter err, int sema, ManifestOptions manifest, GraphCache graphs,
                                      RunFlags flags, CacheFlag cache, LockFlags locking, Mode mode, boolean diff, boolean detailed,
                                      Joining joining)
@@ -74,11 +77,14 @@ final class Runs {
                 mode == Mode.HEALTH_CHECK_ONLY);
         TextReport text = new TextReport(out, diff, flags.colors(), flags.verbosity());
         Progress progress = flags.progress(err);
-        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(text::resource));
+        boolean ccm = CcmRun.isCcm(graph);
+        Consumer<ResourceReport> shown = ccm ? new CcmConsole(graph, out, text::resource) : text::resource;
+        OneShotRun run = new OneShotRun(graph, options, json ? r -> {} : progress.before(shown));
         run.activity(progress);
         // the handlers stay until the report is printed: a second signal meanwhile exits at once
         try (Signals signals = new Signals(signal -> run.stop("muster was stopped (" + signal + ")"));
-             StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null) {
+             StateLock lock = mode == Mode.APPLY && flags.sharedPrefix() ? locking.take(prefix, signals, err) : null;
+             LogSetup.Restore logs = ccm && !json ? LogSetup.onStdout() : null) {
             Report report;
             try (progress) {
                 report = run.run().withGraphCache(compiled.get().outcome().label());
@@ -90,7 +96,8 @@ final class Runs {
                 text.summary(report);
             }
             if (signals.caught() != null) return signals.exitCode();
-            return detailed ? report.detailedExitCode() : report.exitCode();
+            if (detailed) return report.detailedExitCode();
+            return ccm ? CcmRun.exitCode(report, err) : report.exitCode();
         } catch (LockFlags.NotTaken e) {
             err.println("muster: " + e.getMessage());
             return e.exitCode;

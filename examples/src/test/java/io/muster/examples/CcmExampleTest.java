@@ -41,7 +41,8 @@ class CcmExampleTest {
         assertThat(mode("app")).as("0750").isEqualTo("rwxr-x---");
         assertThat(mode("app/app.ini")).as("a bare 0640").isEqualTo("rw-r-----");
         assertThat(root.resolve("app/.initialised")).hasContent("initialised");
-        assertThat(root.resolve("app/conf.d/listen.conf")).hasContent("listen 8080\nworkers 4");
+        assertThat(root.resolve("app/conf.d/listen.conf")).as("a Jet template, its range over the upstreams")
+                .hasContent("listen 8080\nworkers 4\nupstream 10.0.0.11:9000\nupstream 10.0.0.12:9000");
         assertThat(root.resolve("app/conf.d/README")).content().contains("for shop.");
         assertThat(root.resolve("app/check.sh")).content().contains("# every 30s").contains("test -f " + root.resolve("app/app.ini"));
     }

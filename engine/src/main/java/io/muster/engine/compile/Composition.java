@@ -87,7 +87,10 @@ final class Composition {
         return collects;
     }
 
-    /** The edges from each resource to the next of a manifest whose written order is its schedule. */
+    /**
+     * The edges from each resource to the next of a manifest whose written order is its schedule, and those its
+     * format made between its resources ({@link NativeManifest#edges()}).
+     */
     List<Edge> sequenceEdges() {
         return sequenceEdges;
     }
@@ -117,20 +120,39 @@ final class Composition {
         }
         manifests.add(file);
         Path directory = file.getParent();
-        Scope base = new Scope(Map.of(), options.facts(), options.env(), directory, Lookup.NONE, options.reads());
+        Map<String, Object> facts = manifest.facts().orElse(options.facts());
+        Scope base = new Scope(Map.of(), facts, options.env(), directory, Lookup.NONE, options.reads());
         Map<String, Object> data = manifest.resolvedData().isPresent() ? manifest.resolvedData().get()
                 : DataResolver.resolve(top, base, level.aggregateData(), options.data());
-        Scope scope = new Scope(data, options.facts(), options.env(), directory, Lookup.NONE, options.reads()).withDialect(manifest.dialect());
+        Scope scope = new Scope(data, facts, options.env(), directory, Lookup.NONE, options.reads()).withDialect(manifest.dialect());
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));
         collects.addAll(new CollectBlocks(scope, options.kinds(), problems).read(top.get(CollectBlocks.KEY)));
         manifest.sequence().ifPresent(reason -> inSequence(own, reason));
+        manifest.edges().forEach(this::addFormatEdge);
         for (Declaration d : own) {
             declarations.add(d);
             if (d.kind() instanceof AggregateKind kind) members.put(d.id(), include(d, kind, level));
         }
         return own;
+    }
+
+    /**
+     * A format's edge; one between two resources its sequence already joins replaces that edge, meaning both: a
+     * dependent must learn of a change along one edge, or it may run before the refresh reaches it.
+     */
+    private void addFormatEdge(Edge edge) {
+        for (int i = sequenceEdges.size() - 1; i >= 0; i--) {
+            Edge joined = sequenceEdges.get(i);
+            if (joined.from().equals(edge.from()) && joined.to().equals(edge.to())) {
+                boolean blocks = joined.reason().blocksOnFailure() || edge.reason().blocksOnFailure();
+                EdgeReason both = edge.reason().refreshes() ? (blocks ? EdgeReason.SUBSCRIBE : EdgeReason.REFRESH) : joined.reason();
+                sequenceEdges.set(i, new Edge(edge.from(), edge.to(), both));
+                return;
+            }
+        }
+        sequenceEdges.add(edge);
     }
 
     private void inSequence(List<Declaration> own, EdgeReason reason) {

@@ -13,7 +13,12 @@ public enum EdgeReason {
      * The later resource was written after the earlier one in a format whose order is its schedule (a CCM
      * manifest): it waits for the earlier one to settle, and runs even when that one failed.
      */
-    ORDER;
+    ORDER,
+    /**
+     * The later resource subscribes to the earlier one in a format whose order is its schedule (a CCM manifest's
+     * {@code subscribe}): a change of the earlier one refreshes it, and it runs even when that one failed.
+     */
+    REFRESH;
 
     public String label() {
         return name().toLowerCase(Locale.ROOT);
@@ -21,11 +26,11 @@ public enum EdgeReason {
 
     /** Whether a failure of the earlier resource skips the later one. */
     public boolean blocksOnFailure() {
-        return this != ORDER;
+        return this != ORDER && this != REFRESH;
     }
 
     /** Whether a change of the earlier resource refreshes the later one. */
     public boolean refreshes() {
-        return this == NOTIFY || this == SUBSCRIBE;
+        return this == NOTIFY || this == SUBSCRIBE || this == REFRESH;
     }
 }

@@ -31,7 +31,10 @@ public final class CcmFormat implements ManifestFormat {
     }
 
     @Override
-    public NativeManifest translate(YNode.Dict top, ForeignManifest source) throws ManifestException {
+    public NativeManifest translate(YNode.Dict top, ForeignManifest given) throws ManifestException {
+        Map<String, Object> facts = CcmFacts.of(given.facts());
+        ForeignManifest source = new ForeignManifest(given.file(), given.included(), facts, given.env(),
+                given.aggregateData(), given.externalData(), given.kinds(), given.problems());
         for (YNode.Entry e : top.entries().values()) {
             if (!TOP_LEVEL.contains(e.key())) {
                 source.problems().add(e.keyMark(), "unknown top-level key '" + e.key() + "' in a CCM manifest" + Suggest.hint(e.key(), TOP_LEVEL)
@@ -45,20 +48,25 @@ public final class CcmFormat implements ManifestFormat {
                         + "; expected " + String.join(", ", CCM_KEYS));
             }
         }
-        if (ccm.entries().containsKey("resources_jet_file")) {
-            throw new ManifestException(ccm.entries().get("resources_jet_file").keyMark(),
-                    "ccm.resources_jet_file is not supported: muster does not render Jet templates; list the resources under ccm.resources");
-        }
+        Sections.check(top, source.problems());
         Map<String, Object> data = CcmData.resolve(top, source);
         DataValidation.check(data, DataRules.of(source.file()), source.problems());
         CcmTemplates templates = new CcmTemplates(data, source);
         YNode resources = ccm.get("resources");
-        if (resources == null || resources instanceof YNode.Scalar s && s.value() == null) {
+        YNode.Entry jetFile = ccm.entries().get("resources_jet_file");
+        if (jetFile != null) {
+            if (resources != null && !(resources instanceof YNode.Scalar empty && empty.value() == null)) {
+                throw new ManifestException(jetFile.keyMark(), "jet_file and resources cannot be used together");
+            }
+            resources = JetResources.read(jetFile, source.file().getParent(), templates, data);
+        }
+        if (resources == null || resources instanceof YNode.Scalar s && s.value() == null || resources instanceof YNode.Seq q && q.items().isEmpty()) {
             throw new ManifestException(ccm.mark(), "manifest must contain resources (ccm.resources)");
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
                 new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
-        List<Translated> translated = new ArrayList<>(new ResourceList(kinds, templates, source.problems()).read(resources));
+        References.Resolved resolved = References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources), source.included());
+        List<Translated> translated = new ArrayList<>(resolved.resources());
         if (!source.included()) { // CCM shows the messages of the manifest it applies, not those of its children
             Messages messages = new Messages(source.file(), templates, source.problems());
             messages.pre(ccm.entries().get("pre_message")).ifPresent(translated::addFirst);
@@ -67,7 +75,7 @@ public final class CcmFormat implements ManifestFormat {
         }
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
-                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM);
+                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts).withEdges(resolved.refreshes());
     }
 
     private static boolean failOnError(YNode.Entry entry, ForeignManifest source) {

@@ -150,6 +150,11 @@ final class CcmResource {
         }
     }
 
+    /** {@code text} rendered as a Jet template (a scaffold's) with {@code data}. */
+    String jet(String text, String left, String right, Map<String, Object> data) {
+        return render.jet(text, left, right, data);
+    }
+
     /**
      * A {@code control} condition's value: a CCM expression evaluated now, with the data, facts and environment it
      * would see when the resource runs; null when reported as invalid.

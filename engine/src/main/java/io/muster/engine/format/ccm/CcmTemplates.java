@@ -7,6 +7,7 @@ import io.muster.engine.format.ccm.expr.CcmExpression;
 import io.muster.engine.format.ccm.expr.CcmFiles;
 import io.muster.engine.format.ccm.expr.CcmSyntaxException;
 import io.muster.engine.format.ccm.expr.CcmTemplate;
+import io.muster.engine.format.ccm.expr.JetTemplate;
 import io.muster.engine.manifest.Mark;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,6 +67,17 @@ final class CcmTemplates implements Render {
     public Object evaluate(String expression, Map<String, Object> data) {
         return evaluated(expression, environment(data).withVariable("data", data).withVariable("facts", source.facts())
                 .withVariable("environ", source.env()));
+    }
+
+    @Override
+    public String jet(String text, String left, String right, Map<String, Object> data) {
+        try {
+            return JetTemplate.parse(text, left, right).render(environment(data));
+        } catch (CcmSyntaxException e) {
+            throw new IllegalArgumentException(e.error().message(), e);
+        } catch (CcmEvaluationException e) {
+            throw new IllegalArgumentException(e.error().message(), e);
+        }
     }
 
     private static Object evaluated(String expression, CcmEnv env) {

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The properties every CCM resource takes: {@code alias}, {@code require} (muster's), {@code control} (its
@@ -17,6 +18,7 @@ final class CommonProperties {
     static final Set<String> NAMES = Set.of("alias", "ensure", "provider", "health_checks", "require", "control", "register_when_stable");
     private static final Set<String> HEALTH_CHECK = Set.of("command", "goss_rules", "name", "timeout", "tries", "try_sleep", "format");
     private static final Set<String> CONTROL = Set.of("if", "unless");
+    private static final Pattern REFERENCE = Pattern.compile("[a-z]+#.+");
 
     private CommonProperties() {}
 
@@ -34,10 +36,9 @@ final class CommonProperties {
                 "register_when_stable is not supported: muster has no service registry to publish to"));
     }
 
-    /** CCM's {@code type#name}: both parts present. */
+    /** CCM's {@code type#name}, as its schema matches it: a lower-case type and a name. */
     static boolean validReference(String reference) {
-        int hash = reference.indexOf('#');
-        return hash > 0 && hash < reference.length() - 1;
+        return REFERENCE.matcher(reference).matches();
     }
 
     /** The provider, when it is one of {@code allowed} (or unset). */

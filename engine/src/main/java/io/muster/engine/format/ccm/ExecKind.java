@@ -5,16 +5,23 @@ import io.muster.engine.manifest.YNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * CCM's {@code exec}: muster's {@code exec}. The command is {@code command}, or the name when unset; the
  * {@code posix} provider (the default) runs its words directly, {@code shell} through {@code /bin/sh -c}. Command,
- * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). {@code timeout} is a
- * duration ({@code 30s}, {@code 1m30s}); {@code path} a colon-separated list of absolute directories; each
- * {@code environment} entry {@code KEY=value}, both parts non-empty. A subscribe refresh runs the command even when
+ * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). Without {@code cwd}
+ * it runs in {@code /}, as CCM's command runner does. {@code timeout} is a duration ({@code 30s}, {@code 1m30s}),
+ * none without one; {@code path} a colon-separated list of absolute directories; each
+ * {@code environment} entry {@code KEY=value}, both parts non-empty, the name a shell identifier unless the entry
+ * is a template (CCM's schema checks a rendered placeholder then). A subscribe refresh runs the command even when
  * its guards say the work is done, as in CCM.
  */
 final class ExecKind implements CcmKind {
+    /** Where CCM's command runner runs a command, its guards too, when no {@code cwd} is given. */
+    private static final String CCM_DIRECTORY = "/";
+    private static final Pattern ENVIRONMENT_NAME = Pattern.compile("[A-Za-z_][A-Za-z0-9_]*");
+
     @Override
     public String name() {
         return "exec";
@@ -34,13 +41,16 @@ final class ExecKind implements CcmKind {
         if (r.name().isBlank()) r.problem("invalid command");
         YNode command = r.deferred("command").filter(c -> !"".equals(c.plain())).orElse(Nodes.scalar(r.name(), r.mark()));
         boolean shell = "shell".equals(r.string("provider"));
-        out.putNode("command", shell ? command : words(r, command));
+        out.putNode("command", shell ? command : words(r, "command", command));
         if (shell) out.put("shell", true, r.markOf("provider"));
-        for (String deferred : List.of("cwd", "creates", "onlyif", "unless")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
+        for (String deferred : List.of("cwd", "creates")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
+        for (String guard : List.of("onlyif", "unless")) r.deferred(guard).ifPresent(v -> out.putNode(guard, shell ? v : words(r, guard, v)));
+        if (!r.has("cwd")) out.put("cwd", CCM_DIRECTORY, r.mark());
         environment(r, out);
         path(r, out);
         String timeout = r.string("timeout");
-        if (r.has("timeout") && !r.unrendered("timeout")) {
+        if (!r.has("timeout")) out.put("timeout", 0.0, r.mark()); // no limit, as in CCM
+        else if (!r.unrendered("timeout")) {
             try {
                 out.put("timeout", GoDuration.seconds(timeout), r.markOf("timeout"));
             } catch (IllegalArgumentException e) {
@@ -56,11 +66,11 @@ final class ExecKind implements CcmKind {
     }
 
     /**
-     * The posix provider's command as its words, split now as CCM splits it, so that shell syntax in it reaches the
-     * program as written (muster refuses a string command holding shell syntax without a shell). A command rendered
-     * at run time stays a string.
+     * The posix provider's command or guard as its words, split now as CCM splits it, so that shell syntax in it
+     * reaches the program as written (muster refuses a string command holding shell syntax without a shell). One
+     * rendered at run time stays a string.
      */
-    private static YNode words(CcmResource r, YNode command) {
+    private static YNode words(CcmResource r, String property, YNode command) {
         if (!(command instanceof YNode.Scalar scalar) || !(scalar.value() instanceof String text)
                 || CcmTemplate.containsExpression(text)) {
             return command;
@@ -70,7 +80,7 @@ final class ExecKind implements CcmKind {
             if (words.isEmpty()) return command;
             return Nodes.seq(words.stream().<YNode>map(w -> Nodes.scalar(w, scalar.mark())).toList(), scalar.mark());
         } catch (IllegalArgumentException e) {
-            r.problem(scalar.mark(), "command: " + e.getMessage());
+            r.problem(scalar.mark(), property + ": " + e.getMessage());
             return command;
         }
     }
@@ -87,6 +97,9 @@ final class ExecKind implements CcmKind {
                 if (eq < 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": missing '='");
                 else if (eq == 0) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty key");
                 else if (eq == entry.length() - 1) r.problem(item.mark(), "invalid environment variable \"" + entry + "\": empty value");
+                else if (!CcmTemplate.containsExpression(entry) && !ENVIRONMENT_NAME.matcher(entry.substring(0, eq)).matches()) {
+                    r.problem(item.mark(), "invalid environment variable \"" + entry + "\": the name must match " + ENVIRONMENT_NAME.pattern());
+                }
             }
             out.putNode("environment", seq);
         });

@@ -6,7 +6,8 @@ import java.util.Set;
  * CCM's {@code file}: a file ({@code present}) or directory, or none ({@code absent}); muster's {@code file}.
  * As CCM's model: ensure is required; the path absolute and canonical; owner, group and mode required unless
  * absent; {@code content} or {@code source}, not both; {@code force} only with absent, never for {@code /}. Neither
- * content nor source manages the attributes alone (an empty file is created when there is none).
+ * content nor source manages the attributes alone (an empty file is created when there is none). A directory's
+ * missing parents are made, as CCM's {@code os.MkdirAll} makes them.
  */
 final class FileKind implements CcmKind {
     private static final Set<String> ENSURE = Set.of("present", "absent", "directory");
@@ -41,7 +42,9 @@ final class FileKind implements CcmKind {
             if (!value.isEmpty()) out.put(attribute, value, r.markOf(attribute));
         }
         mode(r, ensure, out);
-        if (ensure.equals("directory")) return out; // CCM makes the directory and leaves content and source unread
+        if (ensure.equals("directory")) { // CCM makes the directory as os.MkdirAll does, and leaves content and source unread
+            return out.put("parents", true, r.mark());
+        }
         r.deferred("content").ifPresent(content -> out.putNode("content", content));
         r.deferred("source").ifPresent(source -> out.putNode("source", source));
         return out;

@@ -5,13 +5,16 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * A duration as CCM writes it (Go's {@code time.ParseDuration}, with choria's days, weeks and years): {@code 30s},
- * {@code 1m30s}, {@code 1.5h}, {@code 2d}. A bare number is refused, as Go refuses it (only {@code 0} needs no unit).
+ * A duration as CCM writes it (Go's {@code time.ParseDuration}, with choria fisk's days {@code d}/{@code D}, weeks
+ * {@code w}/{@code W}, 30-day months {@code M} and years {@code y}/{@code Y}): {@code 30s}, {@code 1m30s}, {@code 1.5h},
+ * {@code 2d}. A bare number is refused, as Go refuses it (only {@code 0} needs no unit).
  */
 final class GoDuration {
-    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|µs|ms|s|m|h|d|w|y)");
-    private static final Map<String, Double> SECONDS = Map.of("ns", 1e-9, "us", 1e-6, "µs", 1e-6, "ms", 1e-3, "s", 1.0, "m", 60.0,
-            "h", 3600.0, "d", 86400.0, "w", 7 * 86400.0, "y", 365 * 86400.0);
+    private static final Pattern PART = Pattern.compile("(\\d+(?:\\.\\d*)?|\\.\\d+)(ns|us|µs|ms|s|m|h|d|D|w|W|M|y|Y)");
+    private static final Map<String, Double> SECONDS = Map.ofEntries(Map.entry("ns", 1e-9), Map.entry("us", 1e-6),
+            Map.entry("µs", 1e-6), Map.entry("ms", 1e-3), Map.entry("s", 1.0), Map.entry("m", 60.0), Map.entry("h", 3600.0),
+            Map.entry("d", 86400.0), Map.entry("D", 86400.0), Map.entry("w", 7 * 86400.0), Map.entry("W", 7 * 86400.0),
+            Map.entry("M", 30 * 86400.0), Map.entry("y", 365 * 86400.0), Map.entry("Y", 365 * 86400.0));
 
     private GoDuration() {}
 

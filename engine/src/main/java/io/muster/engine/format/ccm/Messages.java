@@ -8,9 +8,10 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * {@code pre_message} and {@code post_message} as {@code msg} resources: the first before every resource, the
- * last after all of them, requiring each, so it is shown only when none failed (as CCM shows it only when the
- * session counted no error). Both are rendered now, as CCM renders them when it reads the manifest.
+ * {@code pre_message} and {@code post_message} as silent {@code noop} resources carrying the text
+ * ({@link CcmNames}), which the CLI prints as {@code ccm apply} does: the first before every resource, the last
+ * after all of them, requiring each, so it is shown only when none failed (as CCM shows it only when the session
+ * counted no error). Both are rendered now, as CCM renders them when it reads the manifest.
  */
 final class Messages {
     private final Path file;
@@ -49,7 +50,7 @@ final class Messages {
             return Optional.empty();
         }
         if (String.valueOf(rendered).isEmpty()) return Optional.empty();
-        Translated msg = new Translated("msg", which + " of " + file, entry.keyMark(), new LinkedHashMap<>());
-        return Optional.of(msg.put("message", String.valueOf(rendered), entry.value().mark()));
+        Translated message = new Translated("noop", CcmNames.message(which, file), entry.keyMark(), new LinkedHashMap<>());
+        return Optional.of(message.put("comment", String.valueOf(rendered), entry.value().mark()));
     }
 }

@@ -20,4 +20,10 @@ interface Render {
 
     /** The value of one CCM expression with the manifest's data: a {@code control} condition. */
     Object evaluate(String expression);
+
+    /**
+     * {@code text} rendered as a Jet template with tags between {@code left} and {@code right}, with {@code data} as its
+     * data. @throws IllegalArgumentException naming the construct, when it cannot be rendered
+     */
+    String jet(String text, String left, String right, Map<String, Object> data);
 }

@@ -9,13 +9,15 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
  * CCM's {@code scaffold}: the template directory {@code source} rendered into the directory named, muster's
  * {@code scaffold} kind. The templates are rendered when the manifest compiles, with the {@code jet} engine's
  * delimiters ({@code [[ ]]}, the default) or {@code go}'s ({@code {{ }}}), or {@code left_delimiter}/
- * {@code right_delimiter}; each tag holds one CCM expression ({@link ScaffoldTemplate}). {@code data} replaces the
+ * {@code right_delimiter}: the jet engine's are Jet templates (if, range, assignments: {@code JetTemplate}), the go
+ * engine's tags each hold one CCM expression ({@link ScaffoldTemplate}). {@code data} replaces the
  * manifest's data; {@code skip_empty} leaves out files that render empty; {@code purge} and {@code post} as in CCM.
  */
 final class ScaffoldKind implements CcmKind {
@@ -51,10 +53,13 @@ final class ScaffoldKind implements CcmKind {
         Map<String, String> post = post(r);
         if (r.invalid()) return out;
         Map<String, Object> data = r.value("data") instanceof Map<?, ?> own && !own.isEmpty() ? Maps.cast(own) : manifestData;
-        ScaffoldTemplate template = new ScaffoldTemplate(engine.equals("go"),
-                r.has("left_delimiter") ? r.string("left_delimiter") : engine.equals("go") ? "{{" : "[[",
-                r.has("right_delimiter") ? r.string("right_delimiter") : engine.equals("go") ? "}}" : "]]");
-        Map<String, String> files = render(r, manifestDirectory.resolve(source).normalize(), template, data, r.bool("skip_empty"));
+        boolean go = engine.equals("go");
+        String left = r.has("left_delimiter") ? r.string("left_delimiter") : go ? "{{" : "[[";
+        String right = r.has("right_delimiter") ? r.string("right_delimiter") : go ? "}}" : "]]";
+        ScaffoldTemplate goTemplate = new ScaffoldTemplate(left, right);
+        UnaryOperator<String> template = go ? text -> goTemplate.render(text, expression -> r.evaluate(expression, data))
+                : text -> r.jet(text, left, right, data);
+        Map<String, String> files = render(r, manifestDirectory.resolve(source).normalize(), template, r.bool("skip_empty"));
         out.put("path", r.name(), r.mark()).put("ensure", ensure, r.markOf("ensure")).put("files", files, r.markOf("source"));
         if (r.bool("purge")) out.put("purge", true, r.markOf("purge"));
         if (!post.isEmpty()) out.put("post", post, r.markOf("post"));
@@ -83,8 +88,7 @@ final class ScaffoldKind implements CcmKind {
         return out;
     }
 
-    private static Map<String, String> render(CcmResource r, Path source, ScaffoldTemplate template, Map<String, Object> data,
-                                              boolean skipEmpty) {
+    private static Map<String, String> render(CcmResource r, Path source, UnaryOperator<String> template, boolean skipEmpty) {
         Map<String, String> files = new LinkedHashMap<>();
         if (!Files.isDirectory(source)) {
             r.problem(r.markOf("source"), "source directory " + source + " does not exist");
@@ -94,7 +98,7 @@ final class ScaffoldKind implements CcmKind {
             for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
                 String relative = source.relativize(file).toString();
                 try {
-                    String rendered = template.render(Files.readString(file, StandardCharsets.UTF_8), expression -> r.evaluate(expression, data));
+                    String rendered = template.apply(Files.readString(file, StandardCharsets.UTF_8));
                     if (!(skipEmpty && rendered.isBlank())) files.put(relative, rendered);
                 } catch (IllegalArgumentException e) {
                     r.problem(r.markOf("source"), "template " + relative + ": " + e.getMessage());

@@ -5,22 +5,21 @@ import java.util.function.Function;
 import java.util.regex.Pattern;
 
 /**
- * A scaffold template: text with tags between two delimiters, each holding one CCM expression whose value is
- * written in its place. Go's trim markers ({@code {{-}}, {@code -}}}) trim the whitespace beside a tag, and Go's
- * field syntax ({@code .Data.port}) reads as {@code Data.port}. Control structures (if, range, blocks…) are not
- * supported: such a tag is an error naming it.
+ * A scaffold template of the {@code go} engine: text with tags between two delimiters, each holding one CCM
+ * expression whose value is written in its place. Go's trim markers ({@code {{-}}, {@code -}}}) trim the whitespace
+ * beside a tag, and Go's field syntax ({@code .Data.port}) reads as {@code Data.port}. Control structures (if,
+ * range, blocks…) are not supported: such a tag is an error naming it. (The {@code jet} engine's templates are
+ * Jet templates: {@link io.muster.engine.format.ccm.expr.JetTemplate}.)
  */
 final class ScaffoldTemplate {
     private static final Set<String> CONTROL = Set.of("if", "else", "end", "range", "for", "with", "define", "block", "template",
             "yield", "import", "include", "extends", "return", "try", "catch");
     private static final Pattern GO_FIELD = Pattern.compile("(^|[\\s(,!])\\.(?=[A-Za-z_])");
 
-    private final boolean go;
     private final String left;
     private final String right;
 
-    ScaffoldTemplate(boolean go, String left, String right) {
-        this.go = go;
+    ScaffoldTemplate(String left, String right) {
         this.left = left;
         this.right = right;
     }
@@ -55,7 +54,7 @@ final class ScaffoldTemplate {
         if (CONTROL.contains(first) || body.startsWith("/*") || body.startsWith("*")) {
             throw new IllegalArgumentException("'" + first + "' in '" + left + inner + right + "' is not supported: a scaffold tag holds one expression");
         }
-        return go ? GO_FIELD.matcher(body).replaceAll("$1") : body;
+        return GO_FIELD.matcher(body).replaceAll("$1");
     }
 
     private static String text(Object value) {

@@ -29,6 +29,7 @@ public final class FileKind implements ResourceKind {
             Property.optional("recurse", Type.BOOLEAN),
             Property.optional("purge", Type.BOOLEAN),
             Property.optional("create", Type.BOOLEAN),
+            Property.optional("parents", Type.BOOLEAN),
             Property.optional("sensitive", Type.BOOLEAN));
 
     @Override
@@ -65,6 +66,7 @@ public final class FileKind implements ResourceKind {
                 p.optionalString("target").orElse(null),
                 p.bool("recurse", false),
                 p.bool("purge", false),
-                p.bool("create", true));
+                p.bool("create", true),
+                p.bool("parents", false));
     }
 }

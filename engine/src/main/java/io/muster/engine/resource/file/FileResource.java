@@ -39,7 +39,7 @@ import java.util.Map;
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
                     Integer mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge,
-                    boolean create)
+                    boolean create, boolean parents)
         implements PathResource, Reversible, Foreseeable {
 
     enum Ensure { PRESENT, ABSENT, DIRECTORY, LINK }
@@ -58,6 +58,9 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
         if (target != null) throw new InvalidResourceException("target", "target requires ensure: link");
         if (!create && ensure == Ensure.ABSENT) throw new InvalidResourceException("create", "create: false requires ensure: present or directory");
+        if (parents && (ensure != Ensure.DIRECTORY || recurse)) {
+            throw new InvalidResourceException("parents", "parents requires ensure: directory (and no recurse)");
+        }
         if (purge && !recurse) throw new InvalidResourceException("purge", "purge requires recurse: true (and a source directory)");
         if (recurse) {
             if (source == null) throw new InvalidResourceException("recurse", "recurse requires a source directory to copy");
@@ -131,7 +134,8 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
     public Result checkApply(Context context, boolean apply) throws IOException, InterruptedException {
         int uid = ownerUid();
         int gid = group == null ? -1 : Users.gid(group);
-        try (Directory dir = ParentDirectory.open(context.session(TrustedDirectories.class), path, uid)) {
+        TrustedDirectories kept = context.session(TrustedDirectories.class);
+        try (Directory dir = ParentDirectory.open(kept, path, uid)) {
             Stat now = dir == null ? null : dir.stat(name());
             // create: false manages a file only where it exists, as mgmt's file with no state does
             if (now == null && !create) return Result.STABLE;
@@ -139,7 +143,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             return switch (ensure) {
                 case LINK -> new Link(path, target, force).converge(dir, now, apply);
                 case ABSENT -> absent(dir, now, apply);
-                case DIRECTORY -> directory(dir, now, uid, gid, apply);
+                case DIRECTORY -> directory(kept, dir, now, uid, gid, apply);
                 case PRESENT -> {
                     byte[] desired = desiredContent();
                     Result result = present(dir, now, desired, uid, gid, context, apply);
@@ -186,7 +190,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
 
     @Override
     public String failureToCome(Upstream upstream) {
-        return ensure == Ensure.ABSENT || !create ? null : Foreseeable.missingDirectory(path, upstream);
+        return ensure == Ensure.ABSENT || !create || parents ? null : Foreseeable.missingDirectory(path, upstream);
     }
 
     private Result absent(Directory dir, Stat now, boolean apply) throws IOException {
@@ -207,7 +211,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    private Result directory(Directory dir, Stat now, int uid, int gid, boolean apply) throws IOException {
+    private Result directory(TrustedDirectories kept, Directory dir, Stat now, int uid, int gid, boolean apply) throws IOException {
         List<Change> changes = new ArrayList<>();
         if (now != null && !now.directory()) {
             if (!force) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
@@ -216,8 +220,10 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
         if (now == null) {
             changes.add(Change.of("ensure", "absent", "directory"));
+            if (apply && dir == null && parents) makeParents(kept, uid);
             if (apply) {
-                try (OpenFile made = ParentDirectory.require(dir, path).makeDirectory(name())) {
+                try (Directory parent = dir != null ? null : ParentDirectory.open(kept, path, uid);
+                     OpenFile made = ParentDirectory.require(dir != null ? dir : parent, path).makeDirectory(name())) {
                     if (uid != -1 || gid != -1) made.chown(uid, gid);
                     made.chmod(mode != null ? mode : DEFAULT_DIRECTORY_MODE);
                 }
@@ -227,6 +233,26 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         dir.requireNotForeign(name(), now, uid, true);
         try (OpenFile existing = dir.open(name(), now)) {
             return Result.changed(fixAttributes(existing, now, uid, gid, apply));
+        }
+    }
+
+    /**
+     * The missing directories above this one, made as {@code mkdir -p} makes them: muster's, with this directory's
+     * mode (CCM's {@code os.MkdirAll}), the topmost first, each in a parent opened as {@link TrustedDirectories} allows.
+     */
+    private void makeParents(TrustedDirectories kept, int uid) throws IOException {
+        List<Path> missing = new ArrayList<>(); // the deepest first
+        for (Path at = path.getParent(); at != null && at.getParent() != null; at = at.getParent()) {
+            try (Directory above = ParentDirectory.open(kept, at, uid)) {
+                if (above != null && above.stat(ParentDirectory.name(at)) != null) break;
+                missing.add(at);
+            }
+        }
+        for (Path at : missing.reversed()) {
+            try (Directory above = ParentDirectory.require(ParentDirectory.open(kept, at, uid), at);
+                 OpenFile made = above.makeDirectory(ParentDirectory.name(at))) {
+                made.chmod(mode != null ? mode : DEFAULT_DIRECTORY_MODE);
+            }
         }
     }
 

@@ -126,7 +126,12 @@ class CcmFormatTest {
                     - exec:
                         - "/bin/true --flag": {timeout: 1m30s, returns: [0, 2]}
                         - build: {command: "make all", provider: shell, timeout: 30s, cwd: /tmp, logoutput: true}
+                        - "/bin/long": {timeout: 1D2h}
+                        - "/bin/forever": {}
                 """);
+        assertThat(graph.vertex("exec#/bin/long").params().raw("timeout")).as("choria fisk's days").isEqualTo(93600.0);
+        assertThat(graph.vertex("exec#/bin/forever").params().raw("timeout")).as("no limit, as in CCM").isEqualTo(0.0);
+        assertThat(graph.vertex("exec#/bin/forever").params().raw("cwd")).as("CCM's runner runs in /").isEqualTo("/");
         var plain = graph.vertex("exec#/bin/true --flag").params();
         assertThat(plain.raw("command")).as("split as CCM splits it").isEqualTo(java.util.List.of("/bin/true", "--flag"));
         assertThat(plain.raw("timeout")).isEqualTo(90.0);
@@ -201,10 +206,10 @@ class CcmFormatTest {
                   resources:
                     - exec: [{"echo one": {}}]
                 """);
-        String pre = "msg#pre_message of " + dir.resolve("site.yaml");
-        String post = "msg#post_message of " + dir.resolve("site.yaml");
+        String pre = "noop#pre_message of " + dir.resolve("site.yaml");
+        String post = "noop#post_message of " + dir.resolve("site.yaml");
         assertThat(graph.ids()).containsExactly(pre, "exec#echo one", post);
-        assertThat(graph.vertex(pre).params().raw("message")).isEqualTo("starting");
+        assertThat(graph.vertex(pre).params().raw("comment")).isEqualTo("starting");
         assertThat(graph.edges()).contains(new Edge("exec#echo one", post, EdgeReason.REQUIRE), new Edge(pre, "exec#echo one", EdgeReason.ORDER));
     }
 
@@ -231,7 +236,7 @@ class CcmFormatTest {
         assertThat(graph.ids()).contains("exec#echo WEB");
         assertThat(graph.vertex("exec#echo WEB").params().raw("timeout")).isEqualTo(10.0);
         assertThat(graph.vertex("exec#echo WEB").late()).as("CCM renders an exec's cwd when it runs").containsEntry("cwd", "{{ Environ.HOME }}");
-        assertThat(graph.vertex("msg#pre_message of " + dir.resolve("site.yaml")).params().raw("message")).isEqualTo("Deploying web on testhost");
+        assertThat(graph.vertex("noop#pre_message of " + dir.resolve("site.yaml")).params().raw("comment")).isEqualTo("Deploying web on testhost");
     }
 
     @Test
@@ -305,5 +310,134 @@ class CcmFormatTest {
                         - /srv/app: {ensure: directory, mode: "0755"}
                 """);
         assertThat(graph.edges()).containsExactly(new Edge("file#/srv/app/config.ini", "file#/srv/app", EdgeReason.ORDER));
+    }
+
+    @Test
+    void theDataSectionsAreCheckedAsCcmsSchemaChecksThem() {
+        assertThat(problems("""
+                hierarchy:
+                  order: [default]
+                  merge: Deep
+                  levels: 2
+                overrides:
+                  default: 1
+                ccm:
+                  resources:
+                    - exec: [{/bin/true: {environment: ["1ST=x", "OK_2=y", "{{ Data.name }}=z"], require: ["Exec#x"]}}]
+                """)).containsExactlyInAnyOrder(
+                "3:10: hierarchy.merge: expected first or deep, got the string 'Deep'",
+                "4:3: unknown key 'hierarchy.levels'; expected order, merge",
+                "6:12: overrides.default: expected a map of data, got the number 1",
+                "9:41: exec /bin/true: invalid environment variable \"1ST=x\": the name must match [A-Za-z_][A-Za-z0-9_]*",
+                "9:91: exec /bin/true: require: expected references like 'type#name', got 'Exec#x'");
+        assertThat(problems("ccm:\n  resources: []\n")).containsExactly("2:3: manifest must contain resources (ccm.resources)");
+    }
+
+    @Test
+    void referencesNameTheLastResourceRunBeforeByNameOrAliasAndOneToNothingRunYetStopsOrFails() throws Exception {
+        Graph graph = compile("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "echo one": {alias: one}
+                        - "echo two": {require: ["exec#one"], subscribe: ["exec#later"]}
+                        - "echo one": {}
+                        - "echo three": {require: ["exec#echo one", "exec#never"], control: {if: "false"}}
+                        - "echo five": {require: ["exec#echo two"]}
+                        - "echo four": {require: ["exec#later"]}
+                        - later: {}
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo one", "msg#exec#echo two", "exec#echo one (2)", "exec#echo three",
+                "exec#echo five", "msg#run stopped at exec#echo four");
+        assertThat(graph.edges()).as("a reference reaches what runs in the resource's place")
+                .contains(new Edge("msg#exec#echo two", "exec#echo five", EdgeReason.REQUIRE));
+        assertThat(graph.vertex("msg#exec#echo two").params().raw("message")).isEqualTo("no events found for exec#later");
+        assertThat(graph.vertex("exec#echo one (2)").params().raw("command")).isEqualTo(List.of("echo", "one"));
+        assertThat(graph.edges()).contains(new Edge("exec#echo one (2)", "exec#echo three", EdgeReason.REQUIRE));
+        assertThat(CcmNames.isStop("msg#run stopped at exec#echo four")).isTrue();
+    }
+
+    @Test
+    void aJetFileOfResourcesIsRenderedWithTheDataIntoTheResourceList() throws Exception {
+        new Manifests(dir).write("resources.jet", """
+                - exec:
+                    - echo first: {}
+                [[ range Data.packages ]]
+                - package:
+                    - [[ . ]]: {ensure: present}
+                [[ end ]]
+                """);
+        Graph graph = compile("""
+                data:
+                  packages: [vim, git]
+                ccm:
+                  resources_jet_file: resources.jet
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo first", "package#vim", "package#git");
+        assertThat(problems("ccm:\n  resources_jet_file: resources.jet\n  resources:\n    - exec: [{/bin/true: {}}]\n"))
+                .containsExactly("2:3: jet_file and resources cannot be used together");
+        new Manifests(dir).write("empty.jet", "[[ if false ]]nothing[[ end ]]\n");
+        assertThat(problems("ccm:\n  resources_jet_file: empty.jet\n"))
+                .containsExactly("2:23: resources jet template produced no output, check for syntax errors");
+    }
+
+    @Test
+    void aJetScaffoldsTemplatesTakeIfAndRange() throws Exception {
+        new Manifests(dir).write("site/hosts.conf", """
+                [[ range i, h := data.hosts -]]
+                host[[ i ]] = [[ h ]]
+                [[ end -]]
+                [[ if Data.tls ]]tls = on[[ else ]]tls = off[[ end ]]
+                """);
+        Graph graph = compile("""
+                data:
+                  hosts: [a, b]
+                  tls: true
+                ccm:
+                  resources:
+                    - scaffold: [{ROOT/out: {ensure: present, source: site}}]
+                """);
+        assertThat(graph.vertex("scaffold#" + dir.resolve("out")).params().raw("files"))
+                .isEqualTo(java.util.Map.of("hosts.conf", "host0 = a\nhost1 = b\ntls = on\n"));
+    }
+
+    @Test
+    void factsHaveCcmsHostInfoForHierarchiesAndForWhatRendersAtRunTime() throws Exception {
+        Graph graph = compile("""
+                hierarchy:
+                  order:
+                    - os:{{ lookup('facts.host.info.platformFamily') }}
+                data:
+                  package: httpd
+                overrides:
+                  os:debian:
+                    package: apache2
+                ccm:
+                  resources:
+                    - exec:
+                        - "echo {{ Data.package }} on {{ Facts.host.info.hostname }}":
+                            command: "echo {{ Facts.host.info.platform }} {{ Facts.host.info.platformVersion }}"
+                """);
+        assertThat(graph.ids()).containsExactly("exec#echo apache2 on testhost");
+        var vertex = graph.vertex("exec#echo apache2 on testhost");
+        assertThat(vertex.late()).containsKey("command");
+        assertThat(vertex.scope().facts()).as("what the command reads when it runs")
+                .containsEntry("host", java.util.Map.of("info", java.util.Map.of("hostname", "testhost", "os", "linux",
+                        "platform", "debian", "platformFamily", "debian", "platformVersion", "12")));
+    }
+
+    @Test
+    void aSubscribeIsARefreshEdgeThatAFailureDoesNotBlock() throws Exception {
+        Graph graph = compile("""
+                ccm:
+                  resources:
+                    - file: [{ROOT/app.conf: {ensure: present, owner: root, group: root, mode: "0644", content: x}}]
+                    - service: [{app: {subscribe: ["file#ROOT/app.conf"]}}]
+                """);
+        String file = "file#" + dir.resolve("app.conf");
+        assertThat(graph.edges()).as("one edge: the refresh orders them too").containsExactly(new Edge(file, "service#app", EdgeReason.REFRESH));
+        assertThat(graph.vertex("service#app").params().raw("subscribe")).isNull();
+        assertThat(EdgeReason.REFRESH.refreshes()).isTrue();
+        assertThat(EdgeReason.REFRESH.blocksOnFailure()).isFalse();
     }
 }

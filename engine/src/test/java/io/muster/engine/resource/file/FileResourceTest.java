@@ -2,6 +2,7 @@ package io.muster.engine.resource.file;
 
 import static io.muster.engine.testing.Manifests.resource;
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.muster.engine.report.Report;
 import io.muster.engine.report.ResourceReport;
@@ -66,6 +67,23 @@ class FileResourceTest {
         assertThat(r.changes()).anySatisfy(c -> assertThat(c.describe()).isEqualTo("mode 0600 -> 0644"));
         assertThat(Files.readString(dir.resolve("conf"))).isEqualTo("a\nold\nc\n");
         assertThat(mode("conf")).isEqualTo("rw-------");
+    }
+
+    @Test
+    void aDirectoryWithParentsMakesTheMissingDirectoriesAboveItAndPlanForeseesNoFailure() throws Exception {
+        String yaml = """
+                resources:
+                  - file: [{ROOT/a/b/c: {ensure: directory, mode: "0750", parents: true}}]
+                """;
+        assertThat(m().plan(yaml).count(io.muster.engine.report.Status.WOULD_FAIL)).isZero();
+        assertThat(dir.resolve("a")).doesNotExist();
+        m().apply(yaml);
+        assertThat(mode("a")).isEqualTo("rwxr-x---");
+        assertThat(mode("a/b")).isEqualTo("rwxr-x---");
+        assertThat(mode("a/b/c")).isEqualTo("rwxr-x---");
+        assertThat(m().apply(yaml).count(io.muster.engine.report.Status.STABLE)).isEqualTo(1);
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {content: x, parents: true}}]\n"))
+                .hasMessageContaining("parents requires ensure: directory");
     }
 
     @Test
@@ -175,7 +193,7 @@ class FileResourceTest {
     @Test
     void aFileComesAfterItsOwnerAndGroupWhenTheyAreManaged() {
         FileResource file = new FileResource(dir.resolve("a/b"), FileResource.Ensure.PRESENT, "x", null, "alice", "staff", null,
-                false, false, null, false, false, true);
+                false, false, null, false, false, true, false);
         assertThat(file.wants()).containsExactly(java.util.List.of("path:" + dir.resolve("a"), "path:" + dir, "path:" + dir.getParent(),
                 "path:/"), java.util.List.of("user:alice"), java.util.List.of("group:staff"));
     }

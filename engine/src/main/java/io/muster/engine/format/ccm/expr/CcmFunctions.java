@@ -4,11 +4,12 @@ import io.muster.engine.format.ccm.expr.Node.Call;
 import java.util.Set;
 
 /**
- * CCM's own template functions: {@code lookup(path[, default])}, {@code file(path)} (also {@code readFile}) and
- * {@code template(text or 'file.templ')}. In a restricted environment (hiera data) only {@code lookup}.
+ * CCM's own template functions: {@code lookup(path[, default])}, {@code file(path)} (also {@code readFile}),
+ * {@code template(text, 'file.templ' or 'file.jet')} and {@code jet(text or 'file.jet'[, left, right])}. In a
+ * restricted environment (hiera data) only {@code lookup}.
  */
 final class CcmFunctions {
-    static final Set<String> NAMES = Set.of("lookup", "file", "readFile", "template");
+    static final Set<String> NAMES = Set.of("lookup", "file", "readFile", "template", "jet");
 
     private CcmFunctions() {}
 
@@ -22,6 +23,7 @@ final class CcmFunctions {
         return switch (name) {
             case "lookup" -> lookup(env, args.count(1, 2));
             case "template" -> template(env, args.count(1, 1), call.column());
+            case "jet" -> jet(env, args, call.column());
             default -> read(env, args.count(1, 1).string(0), args);
         };
     }
@@ -58,10 +60,10 @@ final class CcmFunctions {
         }
     }
 
-    /** A {@code .templ} file or inline text, rendered as a template with this environment; Jet files are refused. */
+    /** A {@code .templ} file or inline text, rendered as a template with this environment; a {@code .jet} file as {@code jet()} renders it. */
     private static Object template(CcmEnv env, Args args, int column) {
         String text = args.string(0);
-        if (text.endsWith(".jet")) throw args.error("Jet templates ('" + text + "') are not supported by muster; rename it .templ and use {{ }} expressions");
+        if (text.endsWith(".jet")) return jet(env, args, column);
         if (text.endsWith(".templ")) text = read(env, text, args);
         try {
             return CcmTemplate.parse(text).render(env);
@@ -69,6 +71,28 @@ final class CcmFunctions {
             throw args.error("in the template: " + e.getMessage());
         } catch (CcmEvaluationException e) {
             throw new CcmEvaluationException(column, "template(): in the template: " + e.getMessage());
+        }
+    }
+
+    /** CCM's {@code jet(body[, left, right])}: a Jet template ({@code [[ ]]} unless given), read from a {@code .jet} file. */
+    private static String jet(CcmEnv env, Args args, int column) {
+        if (args.size() != 1 && args.size() != 3) throw args.error("jet requires 1 or 3 arguments");
+        if (!(args.get(0) instanceof String body)) throw args.error("jet requires a string argument for template body");
+        String left = "[[";
+        String right = "]]";
+        if (args.size() == 3) {
+            if (!(args.get(1) instanceof String l)) throw args.error("jet requires a string argument for left delimiter");
+            if (!(args.get(2) instanceof String r)) throw args.error("jet requires a string argument for right delimiter");
+            left = l;
+            right = r;
+        }
+        if (body.endsWith(".jet")) body = read(env, body, args);
+        try {
+            return JetTemplate.parse(body, left, right).render(env);
+        } catch (CcmSyntaxException e) {
+            throw args.error("in the template: " + e.getMessage());
+        } catch (CcmEvaluationException e) {
+            throw new CcmEvaluationException(column, "jet(): in the template: " + e.getMessage());
         }
     }
 }

@@ -48,9 +48,8 @@ final class Parser {
     private static final Map<String, Integer> UNARY = Map.of("not", 50, "!", 50, "-", 90, "+", 90);
     /** The operators that may follow {@code not}: {@code not in}, {@code not contains}… */
     private static final Set<String> NEGATABLE = Set.of("in", "matches", "contains", "startsWith", "endsWith");
-    /** CCM's functions that reach outside the host or run another template engine: muster has none of them. */
+    /** CCM's functions that reach outside the host: muster has none of them. */
     private static final Map<String, String> REFUSED = Map.of(
-            "jet", "Jet templates are not supported by muster; write the text with {{ }} expressions or template('file.templ')",
             "kvGet", "kvGet() reads a NATS key-value store, which muster does not use",
             "registrations", "registrations() reads Choria service registrations, which muster does not use");
 

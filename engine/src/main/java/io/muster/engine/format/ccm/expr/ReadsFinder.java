@@ -49,11 +49,20 @@ final class ReadsFinder {
                 if (literal != null) reads.file(literal);
             }
             case "template" -> {
+                if (literal != null && literal.endsWith(".jet")) jet(literal);
                 if (literal != null && literal.endsWith(".templ")) reads.file(literal);
                 if (literal == null || literal.endsWith(".templ")) reads.anyFact();
             }
+            case "jet" -> jet(literal);
             default -> { }
         }
+    }
+
+    /** A Jet template names what it reads inside its text: any fact or variable, and its file. */
+    private void jet(String literal) {
+        if (literal != null && literal.endsWith(".jet")) reads.file(literal);
+        reads.anyFact();
+        reads.anyVariable();
     }
 
     private void lookup(String path) {

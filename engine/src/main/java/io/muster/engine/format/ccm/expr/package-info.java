@@ -5,9 +5,11 @@
  * CCM's manifests, tests and docs use, read by a lexer and a precedence-climbing parser into a syntax tree that an
  * evaluator walks with expr-lang's semantics (its operators, pipes, predicates and builtins, Go's formatting of
  * values). {@link io.muster.engine.format.ccm.expr.CcmEnv} is what an expression sees: {@code Data}, {@code Facts},
- * {@code Environ}, {@code lookup()} (gjson paths), {@code file()}, {@code template()}, {@code now()}, and what a
- * caller adds. CCM's functions that reach a NATS server or run Jet templates ({@code kvGet}, {@code registrations},
- * {@code jet}) are refused by name when the expression is parsed; other unknown names when it is evaluated.
+ * {@code Environ}, {@code lookup()} (gjson paths), {@code file()}, {@code template()}, {@code jet()}, {@code now()},
+ * and what a caller adds. {@link io.muster.engine.format.ccm.expr.JetTemplate} is a Jet template (the statements
+ * CCM's tests use, its expressions read by {@code CcmExpression}). CCM's functions that reach a NATS server
+ * ({@code kvGet}, {@code registrations}) are refused by name when the expression is parsed; other unknown names
+ * when it is evaluated.
  * Errors give the line and column in the text parsed ({@link io.muster.engine.format.ccm.expr.CcmSyntaxException},
  * {@link io.muster.engine.format.ccm.expr.CcmEvaluationException}).
  *

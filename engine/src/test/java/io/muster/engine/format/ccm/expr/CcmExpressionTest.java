@@ -272,7 +272,6 @@ class CcmExpressionTest {
             'open => column 1: unterminated string (no closing ')
             1 @ 2 => column 3: unexpected character '@'
             a ?? b + 1 => column 8: operator '+' and '??' cannot be mixed; wrap either in parentheses
-            jet('[[ x ]]') => column 1: jet(): Jet templates are not supported by muster; write the text with {{ }} expressions or template('file.templ')
             kvGet('b', 'k') => column 1: kvGet(): kvGet() reads a NATS key-value store, which muster does not use
             Data.x | 5 => column 10: expected a function call after '|', found '5'
             '\\q' => column 2: unknown escape '\\q' in string

@@ -115,7 +115,8 @@ class CcmTemplateTest {
         assertThat(CcmTemplate.parse("${ readFile('" + dir.resolve("banner.txt") + "') }").render(env)).isEqualTo("hello {{ not rendered }}");
         assertThatThrownBy(() -> CcmTemplate.parse("{{ file('absent') }}").render(env))
                 .hasMessageStartingWith("column 4: file(): failed to read file '" + dir.resolve("absent") + "'");
-        assertThatThrownBy(() -> CcmTemplate.parse("{{ template('page.jet') }}").render(env))
-                .hasMessage("column 4: template(): Jet templates ('page.jet') are not supported by muster; rename it .templ and use {{ }} expressions");
+        Files.writeString(dir.resolve("page.jet"), "[[ Data.package ]] on [[ facts.host ]]");
+        assertThat(CcmTemplate.parse("{{ template('page.jet') }}").render(env)).as("a .jet file is a Jet template").isEqualTo("nginx on db1");
+        assertThat(CcmTemplate.parse("{{ jet('page.jet') }}").render(env)).isEqualTo("nginx on db1");
     }
 }

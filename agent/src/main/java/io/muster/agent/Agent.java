@@ -71,7 +71,7 @@ public final class Agent implements AutoCloseable {
     private Running running; // guarded by lock: the graph the engine runs; null before the first
     private String error; // guarded by lock: why the host does not run what its pointer says; null when it does
     private boolean caughtUp; // guarded by lock: etcd's pointer was seen (or found absent) and acted on once
-    private StateWatch pointerWatch;
+    private StateWatch<ByteSequence> pointerWatch;
     private CertificateRenewals renewals; // null: this agent's certificate is not the coordinator's to rotate
     private Thread applier;
 
@@ -128,7 +128,7 @@ public final class Agent implements AutoCloseable {
         applier = Thread.ofVirtual().name("graph applier").start(this::applyPointers);
         EtcdTls tls = etcd.options().tls();
         if (CertificateRenewals.rotates(tls, options.host())) renewals = new CertificateRenewals(etcd, options.host(), tls);
-        pointerWatch = new StateWatch(etcd, Keys.graphPointer(options.host()), false, Backoff.forAgent(), state -> {
+        pointerWatch = StateWatch.values(etcd, Keys.graphPointer(options.host()), false, Backoff.forAgent(), state -> {
             ByteSequence value = StateWatch.value(state, Keys.graphPointer(options.host()));
             if (value == null) { // no graph assigned (yet): keep running what runs
                 synchronized (lock) {
@@ -347,7 +347,7 @@ public final class Agent implements AutoCloseable {
             why = error;
         }
         return HostState.of(now == null ? 0 : now.deploy(), now == null ? "" : now.graph(), now != null && live.converged(),
-                now == null ? List.of() : live.stats(), why, live.collected());
+                now == null ? List.of() : live.stats(), why, live.collected(), bundlePath());
     }
 
     /** How the first graph went, for {@code --once}. */

@@ -43,7 +43,7 @@ final class CertificateRenewals implements AutoCloseable {
     private CertificateRotation asked; // guarded by lock: the coordinator's side as last seen, not acted on yet
     private boolean closed; // guarded by lock
     private KeyPair pending; // the key whose certificate is awaited; only the worker thread touches it
-    private final StateWatch watch;
+    private final StateWatch<ByteSequence> watch;
     private final Thread worker;
 
     /** Follows {@code host}'s rotations; {@code tls} names the certificate and key files it replaces. */
@@ -52,7 +52,7 @@ final class CertificateRenewals implements AutoCloseable {
         this.host = host;
         this.tls = tls;
         this.worker = Thread.ofVirtual().name("certificate renewal").start(this::work);
-        this.watch = new StateWatch(etcd, Keys.certificateRotation(host), false, Backoff.forAgent(), state -> {
+        this.watch = StateWatch.values(etcd, Keys.certificateRotation(host), false, Backoff.forAgent(), state -> {
             ByteSequence value = StateWatch.value(state, Keys.certificateRotation(host));
             if (value == null) return;
             try {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
@@ -168,6 +169,9 @@ class ExportsAgentTest {
                         "rogue1 file#/etc/cron.d/rogue@rogue1: /etc/cron.d/rogue is outside allow.paths [" + pool() + "]",
                         "rogue1 exec#evil@rogue1: exec runs commands: collected only when allow.kinds names it",
                         "web1 file#backend@web1: "));
+        assertThat(status("lb1").getCollectedList()).filteredOn(c -> !c.getRejected().isEmpty())
+                .allSatisfy(c -> assertThat(c.getRejected()).as("the block's place in the bundle, as the coordinator names it")
+                        .matches(".*\\(collect at site\\.yaml:\\d+:\\d+\\)"));
         assertThat(pool().resolve("web1")).hasContent("server web1 10.0.0.1:8080");
         assertThat(dir.resolve("pwned")).as("neither on the collector nor on the exporter").doesNotExist();
     }
@@ -197,8 +201,25 @@ class ExportsAgentTest {
         await().atMost(Duration.ofSeconds(2)).until(() -> !Files.exists(backend));
     }
 
-    /** An export written as {@code host}'s agent writes it (without a lease: the test deletes it). */
+    /** An export written as {@code host}'s agent writes it, bound to a lease (the test deletes it). */
     private void publish(String host, String content) throws Exception {
-        etcd.await(etcd.kv().put(Keys.exported("file", host, "backend"), ByteSequence.from(content, StandardCharsets.UTF_8)));
+        long lease = etcd.await(etcd.jetcd().getLeaseClient().grant(60)).getID();
+        etcd.await(etcd.kv().put(Keys.exported("file", host, "backend"), ByteSequence.from(content, StandardCharsets.UTF_8),
+                PutOption.builder().withLeaseId(lease).build()));
+    }
+
+    @Test
+    void anExportBoundToNoLeaseIsNotCollected() throws Exception {
+        agent("lb1", lb(""));
+        await().atMost(PATIENCE).until(() -> Files.isDirectory(pool()) && status("lb1").getConverged());
+        etcd.await(etcd.kv().put(Keys.exported("file", "web8", "backend"), ByteSequence.from(new ExportedResource("file", "backend",
+                Map.of("path", pool().resolve("web8").toString(), "content", "unbound"), List.of("pool"), List.of()).encode(), StandardCharsets.UTF_8)));
+        publish("web9", new ExportedResource("file", "backend", Map.of("path", pool().resolve("web9").toString(), "content", "bound"),
+                List.of("pool"), List.of()).encode());
+        await().atMost(PATIENCE).untilAsserted(() -> {
+            assertThat(pool().resolve("web9")).hasContent("bound");
+            assertThat(status("lb1").getCollectedList()).extracting(c -> c.getExporter()).containsExactly("web9");
+        });
+        assertThat(pool().resolve("web8")).as("it would outlive its host").doesNotExist();
     }
 }

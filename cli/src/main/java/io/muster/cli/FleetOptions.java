@@ -46,10 +46,15 @@ final class FleetOptions {
 
     /** {@code host}, a --host value, when it is a host name the fleet accepts; else a usage error naming the flag. */
     static String checkHost(CommandSpec spec, String host) {
+        return checkHost(spec, "--host", host);
+    }
+
+    /** {@code host}, given as {@code what} (a flag, or a parameter's label), when it is a host name the fleet accepts. */
+    static String checkHost(CommandSpec spec, String what, String host) {
         try {
             return Keys.checkHost(host);
         } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), "--host: " + e.getMessage());
+            throw new ParameterException(spec.commandLine(), what + ": " + e.getMessage());
         }
     }
 

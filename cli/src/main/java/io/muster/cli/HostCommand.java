@@ -44,13 +44,20 @@ final class HostCommand {
         @Spec
         CommandSpec spec;
 
+        /** @param fleetPki null when the subcommand needs no CA and etcd's root certificate came with --etcd-cert */
         abstract int run(Etcd root, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException, InterruptedException;
+
+        /** Whether the subcommand signs with the fleet's CA (else the CA is only where root's certificate may come from). */
+        boolean signs() {
+            return true;
+        }
 
         @Override
         public Integer call() throws InterruptedException {
-            FleetOptions.checkHost(spec, host);
+            FleetOptions.checkHost(spec, "NAME", host);
             EtcdOptions options = fleet.etcd();
             if (options.tls() == null) throw new ParameterException(spec.commandLine(), "--etcd: expected an https:// URL (the fleet's certificates need TLS)");
+            if (!signs() && fleet.hasClientCertificate()) return FleetCalls.run(spec, options, etcd -> run(etcd, options, null));
             Path dir = pki != null ? pki.toAbsolutePath() : RunFlags.defaultPrefix().resolve("pki");
             FleetPki fleetPki;
             try {
@@ -144,10 +151,17 @@ final class HostCommand {
     }
 
     @Command(name = "remove", mixinStandardHelpOptions = true,
-            description = {"Delete NAME's etcd user and role: etcd refuses its next request. Its lease-bound keys go within its lease TTL."},
+            description = {"Delete NAME's etcd user and role, so etcd refuses its next request, and end what it holds: its registration "
+                    + "lease is revoked and its exports deleted (they leave every collector's graph at once). Runs as etcd's root: "
+                    + "with --pki (the coordinator's) or --etcd-cert/--etcd-key of root."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:removed", "1:no such host, etcd unreachable or refused, or no CA in --pki", "64:usage error"})
     static final class Remove extends AsRoot {
+        @Override
+        boolean signs() {
+            return false;
+        }
+
         @Override
         int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
             if (new FleetAuth(etcd).removeHost(host)) {

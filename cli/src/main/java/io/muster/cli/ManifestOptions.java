@@ -71,6 +71,15 @@ final class ManifestOptions {
         return new ManifestCompiler(options()).compile(manifest);
     }
 
+    /** This host's name as an agent started with the same fact flags names it: the fqdn fact. After a compile. */
+    String hostName() {
+        try {
+            return String.valueOf(options().facts().get("fqdn"));
+        } catch (ManifestException e) {
+            throw new IllegalStateException("the facts the manifest compiled with cannot be read again: " + e.getMessage(), e);
+        }
+    }
+
     /** What the manifest is compiled with. A bad flag is a usage error (exit 64); an unreadable --facts file, a problem. */
     private CompileOptions options() throws ManifestException {
         if (maxApplyDepth < 1) {

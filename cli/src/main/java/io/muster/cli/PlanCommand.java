@@ -3,6 +3,7 @@ package io.muster.cli;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Spec;
 
@@ -30,12 +31,17 @@ final class PlanCommand implements Callable<Integer> {
     @Mixin
     FleetOptions fleet;
 
+    @Option(names = "--host", paramLabel = "NAME", description = "The host whose collect blocks are planned, as its agent's "
+            + "--host: its own exports are not collected (default: the fqdn fact).")
+    String host;
+
     @Spec
     CommandSpec spec;
 
     @Override
     public Integer call() throws InterruptedException {
+        if (host != null) FleetOptions.checkHost(spec, host);
         return Runs.once(spec, manifest, run, cache, null, Runs.Mode.NOOP, true, true, // changes nothing: takes no lock
-                graph -> PlannedCollection.join(graph, fleet, spec.commandLine().getErr()));
+                graph -> PlannedCollection.join(graph, fleet, host != null ? host : manifest.hostName(), spec.commandLine().getErr()));
     }
 }

@@ -6,7 +6,6 @@ import io.muster.agent.etcd.Keys;
 import io.muster.coordinator.etcd.Pages;
 import io.muster.engine.exports.Collected;
 import io.muster.engine.exports.CollectedGraph;
-import io.muster.engine.facts.Facts;
 import io.muster.engine.graph.Collect;
 import io.muster.engine.graph.Graph;
 import io.muster.engine.resource.Kinds;
@@ -21,12 +20,14 @@ import java.util.Map;
 /**
  * What {@code plan} shows of a manifest's {@code collect} blocks: with a fleet given ({@code --etcd} or {@code
  * $MUSTER_ETCD}), the exports of other hosts etcd holds now, joined as this host's agent would join them
- * (rejections on stderr); without, nothing, and it says so.
+ * (rejections on stderr; an export bound to no lease is left out, as agents leave it); without, nothing, and it
+ * says so.
  */
 final class PlannedCollection {
     private PlannedCollection() {}
 
-    static Graph join(Graph compiled, FleetOptions fleet, PrintWriter err) throws InterruptedException {
+    /** @param host the host planned for: its own exports are not collected */
+    static Graph join(Graph compiled, FleetOptions fleet, String host, PrintWriter err) throws InterruptedException {
         if (compiled.collects().isEmpty()) return compiled;
         if (fleet.endpoints == null && System.getenv("MUSTER_ETCD") == null) {
             err.println("muster: collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected; an agent collects what other hosts export");
@@ -39,11 +40,11 @@ final class PlannedCollection {
                 List<World.Exported> ofKind = new ArrayList<>();
                 Pages.forEach(etcd, Keys.exportedKind(block.kind()), kv -> {
                     Keys.Export key = Keys.parseExported(block.kind(), kv.getKey());
-                    if (key != null) ofKind.add(new World.Exported(key.host(), block.kind(), key.name(), kv.getValue().toString(StandardCharsets.UTF_8)));
+                    if (key != null && kv.getLease() != 0) ofKind.add(new World.Exported(key.host(), block.kind(), key.name(), kv.getValue().toString(StandardCharsets.UTF_8)));
                 });
                 exports.put(block.kind(), ofKind);
             }
-            CollectedGraph.Result joined = CollectedGraph.of(compiled, Facts.hostname(), exports, Kinds.installed());
+            CollectedGraph.Result joined = CollectedGraph.of(compiled, host, exports, Kinds.installed());
             for (Collected c : joined.collected()) if (!c.applied()) err.println("muster: collect: rejected " + c.id() + ": " + c.rejected());
             return joined.graph();
         } catch (EtcdUnreachableException e) {

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.options.PutOption;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.Keys;
@@ -347,7 +348,12 @@ class FleetCommandsTest {
                 """.replace("POOL", pool.toString()));
         String backend = new ExportedResource("file", "backend", Map.of("path", pool.resolve("web1").toString(), "content", "server web1\n"),
                 List.of("pool"), List.of()).encode();
-        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8)));
+        long lease = etcd.await(etcd.jetcd().getLeaseClient().grant(60)).getID();
+        etcd.await(etcd.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(backend, StandardCharsets.UTF_8),
+                PutOption.builder().withLeaseId(lease).build()));
+        String unbound = new ExportedResource("file", "unbound", Map.of("path", pool.resolve("web2").toString(), "content", "server web2\n"),
+                List.of("pool"), List.of()).encode();
+        etcd.await(etcd.kv().put(Keys.exported("file", "web2", "unbound"), ByteSequence.from(unbound, StandardCharsets.UTF_8)));
 
         Cli alone = Cli.run("plan", lb);
         assertThat(alone.err()).contains("collect: no fleet given (--etcd, $MUSTER_ETCD): nothing collected");
@@ -357,6 +363,26 @@ class FleetCommandsTest {
         Cli planned = muster("plan", lb);
         assertThat(planned.exit()).as(planned.err()).isEqualTo(2);
         assertThat(planned.out()).contains("file#backend@web1").contains("+server web1");
+        assertThat(planned.out()).as("an export bound to no lease, which would outlive its host").doesNotContain("unbound");
         assertThat(pool).doesNotExist();
+
+        for (Cli asWeb1 : List.of(muster("plan", lb, "--host", "web1"), muster("plan", lb, "--fact", "fqdn=web1"))) {
+            assertThat(asWeb1.exit()).as(asWeb1.err()).isEqualTo(2);
+            assertThat(asWeb1.out()).as("a host never collects its own export").doesNotContain("file#backend@web1");
+        }
+        Cli badHost = muster("plan", lb, "--host", "web1/x");
+        assertThat(badHost.exit()).isEqualTo(64);
+        assertThat(badHost.err()).contains("--host: ");
+    }
+
+    @Test
+    void statusShowsAHostWhoseStatusIsUnreadableWithThatErrorAndTheOthersAsUsual() throws Exception {
+        alive("web1");
+        alive("web2");
+        report("web1", HostStatus.newBuilder().setDeploy(1).setConverged(true).build());
+        etcd.await(etcd.kv().put(Keys.status("web2"), ByteSequence.from(new byte[] {1})));
+        Cli status = muster("status");
+        assertThat(status.exit()).as(status.err()).isZero();
+        assertThat(status.out()).contains("web1 ").contains("error: hosts/web2/status: not what muster stores there");
     }
 }

@@ -53,6 +53,9 @@ class SecureFleetTest {
             await().atMost(Duration.ofSeconds(40)).until(() -> coordinator.err().contains(" leads") || !coordinator.isAlive());
             assertThat(coordinator.out()).as(coordinator.err()).contains("as the coordinator: --etcd-cert " + pki.resolve("coordinator.crt"));
 
+            Cli badName = Cli.run("host", "add", "web1/x", "--etcd", endpoint, "--pki", pki);
+            assertThat(badName.exit()).isEqualTo(64);
+            assertThat(badName.err()).as("the parameter, as the usage names it").startsWith("muster: NAME: invalid host name");
             Cli added = Cli.run("host", "add", "web1", "--etcd", endpoint, "--pki", pki, "--output", dir.resolve("web1"));
             assertThat(added.exit()).as(added.err()).isZero();
             assertThat(added.out()).contains("host web1 added; on it, run: muster agent --host web1 --etcd " + endpoint);
@@ -108,7 +111,7 @@ class SecureFleetTest {
                     renewed.await(renewed.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1})));
                 }
 
-                Cli removed = Cli.run("host", "remove", "web1", "--etcd", endpoint, "--pki", pki);
+                Cli removed = Cli.run(as(endpoint, pki.resolve("root.crt"), pki.resolve("root.key"), pki.resolve("ca.crt"), "host", "remove", "web1"));
                 assertThat(removed.exit()).as(removed.err()).isZero();
                 try (Etcd web1 = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
                         .withTls(new EtcdTls(dir.resolve("web1-new/web1.crt"), dir.resolve("web1-new/web1.key"), ca)))) {
@@ -116,6 +119,9 @@ class SecureFleetTest {
                             .hasMessageContaining("refused");
                 }
                 assertThat(Cli.run("host", "remove", "web1", "--etcd", endpoint, "--pki", pki).exit()).isEqualTo(1);
+                Cli afterRemoval = Cli.run(as(endpoint, pki.resolve("coordinator.crt"), pki.resolve("coordinator.key"), pki.resolve("ca.crt"),
+                        "status", "--host", "web1", "--output", "json"));
+                assertThat(afterRemoval.out()).as("its running agent keeps no registration: " + afterRemoval.err()).contains("\"alive\": false");
             }
             coordinator.terminate();
             assertThat(coordinator.awaitExit(Duration.ofSeconds(20))).isZero();

@@ -1,6 +1,7 @@
 package io.muster.coordinator;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.options.PutOption;
 import io.etcd.jetcd.KeyValue;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
@@ -48,10 +49,12 @@ public final class TestFleet implements AutoCloseable {
         this.dir = dir;
     }
 
-    /** Registers {@code host} as its agent would: its facts, and its alive key. */
+    /** Registers {@code host} as its agent would: its facts, and its alive key bound to a lease (longer than a test). */
     public void register(String host, Map<String, String> facts) throws EtcdUnreachableException {
         publishFacts(host, facts);
-        etcd.await(etcd.kv().put(Keys.alive(host), ByteSequence.from(Alive.newBuilder().setVersion("test").build().toByteArray())));
+        long lease = etcd.await(etcd.jetcd().getLeaseClient().grant(600)).getID();
+        etcd.await(etcd.kv().put(Keys.alive(host), ByteSequence.from(Alive.newBuilder().setVersion("test").build().toByteArray()),
+                PutOption.builder().withLeaseId(lease).build()));
     }
 
     public void publishFacts(String host, Map<String, String> facts) throws EtcdUnreachableException {

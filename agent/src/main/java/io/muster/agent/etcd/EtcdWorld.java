@@ -16,12 +16,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.LoggerFactory;
 
 /**
@@ -95,7 +97,7 @@ public final class EtcdWorld implements World, AutoCloseable {
     @Override
     public Registration watch(Key key, Consumer<Optional<String>> listener) {
         ByteSequence etcdKey = key(key);
-        return deliver("watch of " + key, etcdKey, false, listener,
+        return deliver("watch of " + key, etcdKey, false, KeyValue::getValue, listener,
                 state -> Optional.ofNullable(StateWatch.value(state, etcdKey)).map(EtcdWorld::text));
     }
 
@@ -154,7 +156,8 @@ public final class EtcdWorld implements World, AutoCloseable {
     @Override
     public Registration collect(String kind, Consumer<List<Exported>> listener) {
         Checks.name("kind", kind);
-        return deliver("collection of " + kind, Keys.exportedKind(kind), true, listener, state -> {
+        // an export bound to no lease would outlive its host: only an agent's registration binds one
+        return deliver("collection of " + kind, Keys.exportedKind(kind), true, kv -> kv.getLease() == 0 ? null : kv.getValue(), listener, state -> {
             List<Exported> exports = new ArrayList<>();
             state.forEach((key, value) -> {
                 Keys.Export export = Keys.parseExported(kind, Keys.key(key));
@@ -166,10 +169,10 @@ public final class EtcdWorld implements World, AutoCloseable {
     }
 
     /** A {@link StateWatch} whose states, turned into what the listener takes, are delivered one at a time. */
-    private <T> Registration deliver(String what, ByteSequence key, boolean prefix, Consumer<T> listener,
-                                     java.util.function.Function<java.util.SortedMap<String, ByteSequence>, T> convert) {
+    private <T> Registration deliver(String what, ByteSequence key, boolean prefix, Function<KeyValue, ByteSequence> keep,
+                                     Consumer<T> listener, Function<SortedMap<String, ByteSequence>, T> convert) {
         Delivery<T> delivery = new Delivery<>(what, listener, d -> {});
-        StateWatch watch = new StateWatch(etcd, key, prefix, Backoff.forAgent(), state -> delivery.offer(convert.apply(state)));
+        StateWatch<ByteSequence> watch = new StateWatch<>(etcd, key, prefix, Backoff.forAgent(), keep, state -> delivery.offer(convert.apply(state)));
         return () -> {
             watch.close();
             delivery.close();

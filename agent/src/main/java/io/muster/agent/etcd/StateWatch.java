@@ -16,6 +16,7 @@ import java.util.Map;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -25,35 +26,52 @@ import org.slf4j.LoggerFactory;
  * When etcd is away, jetcd resumes the watch by itself from the last revision seen (its listener still hears
  * an error, which is not the end); a watch that jetcd gives up (the revision was compacted, or etcd refuses
  * it) is started again from a new list, after a jittered backoff. Each call carries the whole state (key
- * text → value); a state equal to the last one told is not told again. Calls to the listener never overlap,
- * and are made under this watch's lock: a listener only takes note and returns.
+ * text → what the watch keeps of each key: its value, or what {@code keep} makes of it); a state equal to the
+ * last one told is not told again. Calls to the listener never overlap, and are made under this watch's lock: a
+ * listener only takes note and returns.
+ *
+ * @param <T> what is kept of each key
  */
-public final class StateWatch implements AutoCloseable {
+public final class StateWatch<T> implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("muster.agent");
 
     private final Etcd etcd;
     private final ByteSequence key;
     private final boolean prefix;
-    private final Consumer<SortedMap<String, ByteSequence>> listener;
+    private final Function<KeyValue, T> keep;
+    private final Consumer<SortedMap<String, T>> listener;
     private final Backoff backoff;
     private final Object lock = new Object();
-    private final SortedMap<String, ByteSequence> state = new TreeMap<>(); // guarded by lock
-    private SortedMap<String, ByteSequence> told; // guarded by lock
+    private final SortedMap<String, T> state = new TreeMap<>(); // guarded by lock
+    private SortedMap<String, T> told; // guarded by lock
     private int generation; // guarded by lock: the list the current watch continues
     private boolean restart; // guarded by lock: the watch ended, list again
     private boolean closed; // guarded by lock
     private final Thread thread;
 
     /**
-     * Starts watching.
+     * Starts watching the values of {@code key}.
      *
      * @param prefix whether {@code key} is a prefix (every key under it) or one key
      */
-    public StateWatch(Etcd etcd, ByteSequence key, boolean prefix, Backoff backoff, Consumer<SortedMap<String, ByteSequence>> listener) {
+    public static StateWatch<ByteSequence> values(Etcd etcd, ByteSequence key, boolean prefix, Backoff backoff,
+                                                   Consumer<SortedMap<String, ByteSequence>> listener) {
+        return new StateWatch<>(etcd, key, prefix, backoff, KeyValue::getValue, listener);
+    }
+
+    /**
+     * Starts watching.
+     *
+     * @param prefix whether {@code key} is a prefix (every key under it) or one key
+     * @param keep what to keep of a key; null leaves the key out of the state, as if it were not there
+     */
+    public StateWatch(Etcd etcd, ByteSequence key, boolean prefix, Backoff backoff, Function<KeyValue, T> keep,
+                      Consumer<SortedMap<String, T>> listener) {
         this.etcd = etcd;
         this.key = key;
         this.prefix = prefix;
         this.backoff = backoff;
+        this.keep = keep;
         this.listener = listener;
         // the first list is made now, so the first call is the state as the watch began (when etcd answers)
         GetResponse first;
@@ -84,7 +102,7 @@ public final class StateWatch implements AutoCloseable {
                 int listed;
                 synchronized (lock) {
                     state.clear();
-                    for (KeyValue kv : list.getKvs()) state.put(Keys.text(kv.getKey()), kv.getValue());
+                    for (KeyValue kv : list.getKvs()) put(kv);
                     listed = ++generation;
                     tell();
                 }
@@ -109,12 +127,17 @@ public final class StateWatch implements AutoCloseable {
         synchronized (lock) {
             if (closed || listed != generation) return;
             for (WatchEvent event : response.getEvents()) {
-                String changedKey = Keys.text(event.getKeyValue().getKey());
-                if (event.getEventType() == WatchEvent.EventType.DELETE) state.remove(changedKey);
-                else state.put(changedKey, event.getKeyValue().getValue());
+                if (event.getEventType() == WatchEvent.EventType.DELETE) state.remove(Keys.text(event.getKeyValue().getKey()));
+                else put(event.getKeyValue());
             }
             tell();
         }
+    }
+
+    private void put(KeyValue kv) {
+        T kept = keep.apply(kv);
+        if (kept == null) state.remove(Keys.text(kv.getKey()));
+        else state.put(Keys.text(kv.getKey()), kept);
     }
 
     private void failed(int listed, Throwable error) {
@@ -155,8 +178,8 @@ public final class StateWatch implements AutoCloseable {
         }
     }
 
-    /** The value of {@code key} in a state told, or null. */
-    public static ByteSequence value(Map<String, ByteSequence> state, ByteSequence key) {
+    /** What a state told holds of {@code key}, or null. */
+    public static <T> T value(Map<String, T> state, ByteSequence key) {
         return state.get(Keys.text(key));
     }
 }

@@ -26,7 +26,7 @@ class StateWatchTest {
              Etcd direct = Etcd.connect(EtcdOptions.of(local.endpoint(), namespace, Duration.ofSeconds(5)));
              Etcd agent = Etcd.connect(EtcdOptions.of(proxy.endpoint(), namespace, Duration.ofSeconds(2)))) {
             List<SortedMap<String, ByteSequence>> seen = new CopyOnWriteArrayList<>();
-            try (StateWatch watch = new StateWatch(agent, key, false, new Backoff(Duration.ofMillis(50), Duration.ofMillis(500)), seen::add)) {
+            try (StateWatch<ByteSequence> watch = StateWatch.values(agent, key, false, new Backoff(Duration.ofMillis(50), Duration.ofMillis(500)), seen::add)) {
                 direct.await(direct.kv().put(key, ByteSequence.from("1".getBytes())));
                 await().atMost(Duration.ofSeconds(10)).until(() -> value(seen).equals("1"));
 

@@ -84,7 +84,7 @@ public final class CertificateRotator {
                 lock.notifyAll();
             }
         });
-        try (StateWatch watch = new StateWatch(etcd, Keys.RENEWALS, true, Backoff.forCoordinator(), state -> {
+        try (StateWatch<ByteSequence> watch = StateWatch.values(etcd, Keys.RENEWALS, true, Backoff.forCoordinator(), state -> {
             synchronized (lock) {
                 renewals = state;
                 lock.notifyAll();

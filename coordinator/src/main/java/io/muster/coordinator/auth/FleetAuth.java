@@ -2,11 +2,13 @@ package io.muster.coordinator.auth;
 
 import io.etcd.jetcd.Auth;
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.KeyValue;
 import io.etcd.jetcd.auth.Permission;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.pki.FleetCa;
+import io.muster.coordinator.etcd.Pages;
 import java.nio.charset.StandardCharsets;
 import java.security.SecureRandom;
 import java.util.Base64;
@@ -167,15 +169,31 @@ public final class FleetAuth {
     }
 
     /**
-     * Deletes {@code host}'s user and role: etcd checks permissions on every request, so its next write is
-     * refused. Its lease-bound keys go when the lease expires.
+     * Deletes {@code host}'s user and role, so etcd refuses its next request, then what it holds in the fleet: the
+     * lease of its registration is revoked (its alive key and lease-bound exports go at once; etcd lets a lease be
+     * kept alive without a permission check, so a running agent would otherwise keep it) and any export left under
+     * its name is deleted.
      *
      * @return false when there was no such host
      */
     public boolean removeHost(String host) throws EtcdUnreachableException {
         String user = userOf(host);
         boolean existed = ignoring("not found", auth.userDelete(bytes(user)));
-        return ignoring("not found", auth.roleDelete(bytes(user))) || existed;
+        existed = ignoring("not found", auth.roleDelete(bytes(user))) || existed;
+        withdraw(host); // also when a removal stopped half-way before
+        return existed;
+    }
+
+    private void withdraw(String host) throws EtcdUnreachableException {
+        for (KeyValue alive : etcd.await(etcd.kv().get(Keys.alive(host))).getKvs()) {
+            if (alive.getLease() != 0) ignoring("not found", etcd.jetcd().getLeaseClient().revoke(alive.getLease()));
+        }
+        List<ByteSequence> exports = new ArrayList<>();
+        Pages.forEach(etcd, Keys.EXPORTED, kv -> {
+            Keys.ExportKey export = Keys.parseExportKey(kv.getKey());
+            if (export != null && export.host().equals(host)) exports.add(kv.getKey());
+        });
+        for (ByteSequence export : exports) etcd.await(etcd.kv().delete(export));
     }
 
     private void user(String name) throws EtcdUnreachableException {

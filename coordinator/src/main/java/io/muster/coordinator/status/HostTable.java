@@ -31,10 +31,22 @@ public final class HostTable {
         Entry entry = hosts.computeIfAbsent(key.host(), h -> new Entry());
         switch (key.what()) {
             case "alive" -> entry.alive = true;
-            case "status" -> entry.status = Stored.parse(HostStatus.parser(), kv);
+            case "status" -> entry.status = status(kv);
             case "graph" -> entry.pointer = Stored.parse(GraphPointer.parser(), kv);
             case "facts" -> entry.facts = true;
             default -> { }
+        }
+    }
+
+    /**
+     * The status a host wrote; one that is not a status (its host wrote it, and may be anything) is shown as that
+     * host's error, so it never hides the rest of the fleet.
+     */
+    private static HostStatus status(KeyValue kv) {
+        try {
+            return Stored.parse(HostStatus.parser(), kv);
+        } catch (Stored.CorruptKeyException e) {
+            return HostStatus.newBuilder().setError(e.getMessage()).build();
         }
     }
 

@@ -2,10 +2,15 @@ package io.muster.coordinator.auth;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.awaitility.Awaitility.await;
 
 import io.etcd.jetcd.ByteSequence;
 import io.etcd.jetcd.auth.Permission;
+import io.etcd.jetcd.op.Cmp;
+import io.etcd.jetcd.op.CmpTarget;
 import io.etcd.jetcd.options.GetOption;
+import io.etcd.jetcd.options.PutOption;
+import io.etcd.jetcd.support.Observers;
 import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdTls;
@@ -13,12 +18,16 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.pki.FleetCa;
 import io.muster.agent.testing.LocalEtcd;
+import io.muster.coordinator.rollout.LeaderFence;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -39,14 +48,14 @@ class FleetAuthTest {
         ca.server(List.of("127.0.0.1", "localhost")).write(pki, "etcd");
         ca.client(FleetAuth.ROOT).write(pki, "root");
         ca.client(FleetAuth.COORDINATOR).write(pki, "coordinator");
-        for (String host : List.of("web1", "web2", "web3")) ca.client(FleetAuth.hostUser(host)).write(pki, host);
+        for (String host : List.of("web1", "web2", "web3", "web4", "web5")) ca.client(FleetAuth.hostUser(host)).write(pki, host);
         ca.client("host-nobody").write(pki, "nobody");
         secured = LocalEtcd.startSecured(pki.resolve("etcd.crt"), pki.resolve("etcd.key"), pki.resolve("ca.crt"));
         try (Etcd root = as("root")) {
             FleetAuth auth = new FleetAuth(root);
             auth.setUp();
             auth.setUp(); // again, as each start of the coordinator does
-            for (String host : List.of("web1", "web2", "web3")) auth.addHost(host, List.of("file"));
+            for (String host : List.of("web1", "web2", "web3", "web4", "web5")) auth.addHost(host, List.of("file"));
         }
     }
 
@@ -104,6 +113,64 @@ class FleetAuthTest {
                 assertThat(new FleetAuth(root).removeHost("web3")).isFalse();
             }
             assertThatThrownBy(() -> put(web3, Keys.status("web3"))).hasMessageContaining("refused");
+        }
+    }
+
+    @Test
+    void aRemovedHostLosesItsRegistrationAndExportsAtOnceThoughItKeepsItsLeaseAlive() throws Exception {
+        try (Etcd web4 = as("web4"); Etcd root = as("root")) {
+            long lease = web4.await(web4.jetcd().getLeaseClient().grant(60)).getID();
+            try (var keepingAlive = web4.jetcd().getLeaseClient().keepAlive(lease, Observers.observer(response -> {}))) {
+                web4.await(web4.kv().put(Keys.alive("web4"), ByteSequence.from("up", StandardCharsets.UTF_8), PutOption.builder().withLeaseId(lease).build()));
+                web4.await(web4.kv().put(Keys.exported("file", "web4", "backend"), ByteSequence.from("x", StandardCharsets.UTF_8),
+                        PutOption.builder().withLeaseId(lease).build()));
+                put(web4, Keys.exported("file", "web4", "unbound"));
+
+                assertThat(new FleetAuth(root).removeHost("web4")).isTrue();
+
+                assertThat(root.await(root.kv().get(Keys.alive("web4"))).getKvs()).as("its registration").isEmpty();
+                assertThat(root.await(root.kv().get(Keys.exportedKind("file"), GetOption.builder().isPrefix(true).build())).getKvs())
+                        .extracting(kv -> Keys.text(kv.getKey())).noneMatch(key -> key.contains("/web4/"));
+            }
+        }
+    }
+
+    @Test
+    void theLeaderDeletesExportsNotBoundToTheirHostsRegistration() throws Exception {
+        try (Etcd web5 = as("web5"); Etcd coordinator = as("coordinator")) {
+            var leases = web5.jetcd().getLeaseClient();
+            long registration = web5.await(leases.grant(2)).getID();
+            long other = web5.await(leases.grant(600)).getID();
+            try (var keepingAlive = leases.keepAlive(registration, Observers.observer(response -> {}))) {
+                web5.await(web5.kv().put(Keys.alive("web5"), ByteSequence.from("up", StandardCharsets.UTF_8), PutOption.builder().withLeaseId(registration).build()));
+                for (String name : List.of("bound", "other", "unbound")) {
+                    long lease = name.equals("bound") ? registration : name.equals("other") ? other : 0;
+                    web5.await(web5.kv().put(Keys.exported("file", "web5", name), ByteSequence.from(name, StandardCharsets.UTF_8),
+                            PutOption.builder().withLeaseId(lease).build()));
+                }
+                put(coordinator, Keys.LEADER);
+                long elected = coordinator.await(coordinator.kv().get(Keys.LEADER)).getKvs().getFirst().getCreateRevision();
+                CompletableFuture<String> over = new CompletableFuture<>();
+                LeaderFence fence = new LeaderFence() {
+                    public ByteSequence key() { return Keys.LEADER; }
+                    public long revision() { return elected; }
+                    public Cmp stillLeader() { return new Cmp(Keys.LEADER, Cmp.Op.EQUAL, CmpTarget.createRevision(elected)); }
+                    public void end(String why) { over.complete(why); }
+                };
+                Thread warden = Thread.ofVirtual().start(() -> new ExportWarden(coordinator, Clock.systemUTC()).lead(fence, over));
+                try {
+                    Callable<List<String>> names = () -> coordinator.await(coordinator.kv().get(Keys.exportedKind("file"), GetOption.builder().isPrefix(true).build()))
+                            .getKvs().stream().map(kv -> Keys.text(kv.getKey())).filter(key -> key.contains("/web5/"))
+                            .map(key -> key.substring(key.lastIndexOf('/') + 1)).toList();
+                    await().atMost(Duration.ofSeconds(5)).until(names, list -> !list.contains("unbound"));
+                    assertThat(names.call()).as("another lease is deleted only after the registration's TTL").contains("bound", "other");
+                    await().atMost(Duration.ofSeconds(10)).until(names, list -> !list.contains("other"));
+                    assertThat(names.call()).containsExactly("bound");
+                } finally {
+                    fence.end("test over");
+                    warden.join();
+                }
+            }
         }
     }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import io.etcd.jetcd.ByteSequence;
+import io.etcd.jetcd.options.PutOption;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.testing.LocalEtcd;
 import io.muster.agent.testing.Promtool;
@@ -120,7 +121,9 @@ class ApiServerTest {
 
         String export = Base64.getEncoder().encodeToString(ExportedResource.newBuilder().setVersion(1).setKind("file").setName("backend")
                 .addTags("pool").build().toByteArray());
-        fleet.client.await(fleet.client.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(export, StandardCharsets.UTF_8)));
+        long lease = fleet.client.await(fleet.client.kv().get(Keys.alive("web1"))).getKvs().getFirst().getLease(); // as its agent binds it
+        fleet.client.await(fleet.client.kv().put(Keys.exported("file", "web1", "backend"), ByteSequence.from(export, StandardCharsets.UTF_8),
+                PutOption.builder().withLeaseId(lease).build()));
         Map<String, Object> exports = fleet.json("/api/v1/exports");
         assertThat((List<Object>) exports.get("exports")).singleElement().satisfies(e -> assertThat((Map<String, Object>) e)
                 .containsEntry("kind", "file").containsEntry("exporter", "web1").containsEntry("name", "backend").containsEntry("tags", List.of("pool")));

@@ -44,20 +44,13 @@ final class HostCommand {
         @Spec
         CommandSpec spec;
 
-        /** @param fleetPki null when the subcommand needs no CA and etcd's root certificate came with --etcd-cert */
         abstract int run(Etcd root, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException, InterruptedException;
-
-        /** Whether the subcommand signs with the fleet's CA (else the CA is only where root's certificate may come from). */
-        boolean signs() {
-            return true;
-        }
 
         @Override
         public Integer call() throws InterruptedException {
             FleetOptions.checkHost(spec, "NAME", host);
             EtcdOptions options = fleet.etcd();
             if (options.tls() == null) throw new ParameterException(spec.commandLine(), "--etcd: expected an https:// URL (the fleet's certificates need TLS)");
-            if (!signs() && fleet.hasClientCertificate()) return FleetCalls.run(spec, options, etcd -> run(etcd, options, null));
             Path dir = pki != null ? pki.toAbsolutePath() : RunFlags.defaultPrefix().resolve("pki");
             FleetPki fleetPki;
             try {
@@ -151,21 +144,24 @@ final class HostCommand {
     }
 
     @Command(name = "remove", mixinStandardHelpOptions = true,
-            description = {"Delete NAME's etcd user and role, so etcd refuses its next request, and end what it holds: its registration "
-                    + "lease is revoked and its exports deleted (they leave every collector's graph at once). Runs as etcd's root: "
-                    + "with --pki (the coordinator's) or --etcd-cert/--etcd-key of root."},
+            description = {"Delete NAME's etcd user and role and revoke every certificate issued to it (etcd refuses them at "
+                    + "their next connection, also when NAME is added again), then end what it holds: its registration lease is revoked "
+                    + "and its exports deleted (they leave every collector's graph at once). As root, where the CA is (--pki)."},
             exitCodeListHeading = "%nExit codes:%n",
             exitCodeList = {"0:removed", "1:no such host, etcd unreachable or refused, or no CA in --pki", "64:usage error"})
     static final class Remove extends AsRoot {
         @Override
-        boolean signs() {
-            return false;
-        }
-
-        @Override
         int run(Etcd etcd, EtcdOptions options, FleetPki fleetPki) throws EtcdUnreachableException {
+            int revoked;
+            try {
+                revoked = fleetPki.revokeAllBut(host, null); // first: a certificate of a name added again must not work again
+            } catch (IOException e) {
+                spec.commandLine().getErr().println("muster: " + e.getMessage());
+                return 1;
+            }
             if (new FleetAuth(etcd).removeHost(host)) {
-                spec.commandLine().getOut().println("host " + host + " removed: its certificate grants nothing now");
+                spec.commandLine().getOut().println("host " + host + " removed: " + revoked + " certificate" + (revoked == 1 ? "" : "s")
+                        + " revoked, its registration and exports withdrawn");
                 return 0;
             }
             spec.commandLine().getErr().println("muster: no host " + host + " in etcd's users");

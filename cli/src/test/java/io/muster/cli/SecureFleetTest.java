@@ -111,17 +111,29 @@ class SecureFleetTest {
                     renewed.await(renewed.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1})));
                 }
 
-                Cli removed = Cli.run(as(endpoint, pki.resolve("root.crt"), pki.resolve("root.key"), pki.resolve("ca.crt"), "host", "remove", "web1"));
+                Cli removed = Cli.run("host", "remove", "web1", "--etcd", endpoint, "--pki", pki);
                 assertThat(removed.exit()).as(removed.err()).isZero();
+                assertThat(removed.out()).contains("host web1 removed: 1 certificate revoked, its registration and exports withdrawn");
                 try (Etcd web1 = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
                         .withTls(new EtcdTls(dir.resolve("web1-new/web1.crt"), dir.resolve("web1-new/web1.key"), ca)))) {
                     assertThatThrownBy(() -> web1.await(web1.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1}))))
-                            .hasMessageContaining("refused");
+                            .as("its certificate, revoked, at a new connection").isInstanceOf(io.muster.agent.etcd.EtcdUnreachableException.class);
                 }
                 assertThat(Cli.run("host", "remove", "web1", "--etcd", endpoint, "--pki", pki).exit()).isEqualTo(1);
                 Cli afterRemoval = Cli.run(as(endpoint, pki.resolve("coordinator.crt"), pki.resolve("coordinator.key"), pki.resolve("ca.crt"),
                         "status", "--host", "web1", "--output", "json"));
                 assertThat(afterRemoval.out()).as("its running agent keeps no registration: " + afterRemoval.err()).contains("\"alive\": false");
+
+                Cli again = Cli.run("host", "add", "web1", "--etcd", endpoint, "--pki", pki, "--output", dir.resolve("web1-again"));
+                assertThat(again.exit()).as(again.err()).isZero();
+                try (Etcd removedCertificate = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                        .withTls(new EtcdTls(dir.resolve("web1-new/web1.crt"), dir.resolve("web1-new/web1.key"), ca)));
+                     Etcd readded = Etcd.client(EtcdOptions.of(endpoint, EtcdOptions.DEFAULT_NAMESPACE, Duration.ofSeconds(5))
+                             .withTls(new EtcdTls(dir.resolve("web1-again/web1.crt"), dir.resolve("web1-again/web1.key"), ca)))) {
+                    assertThatThrownBy(() -> removedCertificate.await(removedCertificate.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1}))))
+                            .as("a certificate of the removed host, once its name is added again").isInstanceOf(io.muster.agent.etcd.EtcdUnreachableException.class);
+                    readded.await(readded.kv().put(Keys.status("web1"), ByteSequence.from(new byte[] {1})));
+                }
             }
             coordinator.terminate();
             assertThat(coordinator.awaitExit(Duration.ofSeconds(20))).isZero();

@@ -3,6 +3,7 @@ package io.muster.coordinator;
 import io.muster.agent.bundle.LocalBundles;
 import io.muster.coordinator.auth.CertificateRotator;
 import io.muster.coordinator.auth.ExportWarden;
+import io.muster.coordinator.auth.RegistrationWarden;
 import io.muster.agent.etcd.Backoff;
 import io.muster.agent.etcd.ContentStore;
 import io.muster.agent.etcd.Etcd;
@@ -81,14 +82,16 @@ public final class Coordinator implements AutoCloseable {
                     LOG.info("{} leads", options.name());
                     backoff.reset();
                     Thread rotating = rotation == null ? null : Thread.ofVirtual().name("certificate rotation").start(() -> rotation.lead(won, won.over()));
-                    Thread warden = Thread.ofVirtual().name("export leases").start(() -> new ExportWarden(etcd, Clock.systemUTC()).lead(won, won.over()));
+                    Thread exports = Thread.ofVirtual().name("export leases").start(() -> new ExportWarden(etcd, Clock.systemUTC()).lead(won, won.over()));
+                    Thread registrations = Thread.ofVirtual().name("registrations").start(() -> new RegistrationWarden(etcd, Clock.systemUTC()).lead(won.over()));
                     String why;
                     try {
                         why = new Leader(etcd, won, compiler, options.compileThreads(), options.compactEvery()).run();
                     } finally {
                         won.end("stepped down");
                         if (rotating != null) rotating.join();
-                        warden.join();
+                        exports.join();
+                        registrations.join();
                     }
                     if (!closing.isDone()) LOG.warn("{} no longer leads: {}", options.name(), why);
                 } catch (EtcdUnreachableException e) {

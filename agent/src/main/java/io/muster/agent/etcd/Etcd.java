@@ -95,7 +95,7 @@ public final class Etcd implements AutoCloseable {
 
     private EtcdUnreachableException unreachable(String why, Throwable cause) {
         // etcd answered, and said no: the user of the client certificate may not do this (or is no user)
-        if (why.startsWith("permission denied") || why.startsWith("unauthenticated") || why.contains("user name not found")) {
+        if (why.contains("permission denied") || why.startsWith("unauthenticated") || why.contains("user name not found")) {
             return new EtcdUnreachableException("etcd at " + options.describe() + " refused: " + why, cause);
         }
         String hint = options.tls() != null && options.tls().certificate() == null

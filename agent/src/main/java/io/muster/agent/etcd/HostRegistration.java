@@ -31,8 +31,8 @@ import org.slf4j.LoggerFactory;
  * A host's presence in the fleet: one lease per agent, the tiny {@code alive} key bound to it, and the
  * host's facts (rewritten only when they changed), written together in one transaction, and only while no
  * other agent is registered as the host (else it waits until that one's alive key goes). The lease is kept
- * alive every third of its TTL; when it is lost (it expired while etcd or the agent was away, or etcd lost
- * it), a new one is granted and the host registers again, and the listeners hear the new lease (the World
+ * alive every third of its TTL, and the alive key written again every two TTLs ({@code Alive.renew_seconds}); when
+ * the lease is lost (it expired while etcd or the agent was away, or etcd lost it), a new one is granted and the host registers again, and the listeners hear the new lease (the World
  * binds exports to it). While etcd is away, attempts are spaced by a jittered backoff, so a fleet does not
  * stampede an etcd that comes back. {@link #close()} revokes the lease, so {@code alive} disappears at once.
  */
@@ -42,6 +42,7 @@ public final class HostRegistration implements AutoCloseable {
     private final Etcd etcd;
     private final String host;
     private final Duration ttl;
+    private final Duration renewEvery; // twice the TTL: a write a minute for a fleet's default 30 s, no more
     private final Alive alive;
     private final Supplier<Facts> facts;
     private final Path leaseFile;
@@ -51,6 +52,7 @@ public final class HostRegistration implements AutoCloseable {
     private long lease; // guarded by lock: 0 while not registered
     private boolean closed; // guarded by lock
     private boolean unreachable; // only the loop's thread: whether the last attempt failed, to log a change once
+    private long renewed; // only the loop's thread: System.nanoTime() when the alive key was last written
     private boolean claimed; // only the loop's thread: whether another agent held the name at the last attempt, to log it once
     private Thread thread;
 
@@ -65,7 +67,8 @@ public final class HostRegistration implements AutoCloseable {
         this.host = Keys.checkHost(host);
         if (ttl.toSeconds() < 1) throw new IllegalArgumentException("--lease-ttl must be at least 1 second, got " + ttl.toMillis() + " ms");
         this.ttl = ttl;
-        this.alive = alive;
+        this.renewEvery = ttl.multipliedBy(2);
+        this.alive = alive.toBuilder().setRenewSeconds(renewEvery.toSeconds()).build();
         this.facts = facts;
         this.backoff = new Backoff(Duration.ofMillis(200), ttl);
     }
@@ -142,6 +145,7 @@ public final class HostRegistration implements AutoCloseable {
             }
             lease = granted;
         }
+        renewed = System.nanoTime();
         noteLease(granted);
         LOG.info("registered as {} with etcd at {}", host, etcd.options().describe());
         for (LongConsumer listener : listeners) {
@@ -179,6 +183,7 @@ public final class HostRegistration implements AutoCloseable {
         long current = lease();
         try {
             etcd.jetcd().getLeaseClient().keepAliveOnce(current).get(etcd.options().connectTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (System.nanoTime() - renewed >= renewEvery.toNanos()) renew(current);
             return true;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof EtcdException etcdError && etcdError.getErrorCode() == ErrorCode.NOT_FOUND) {
@@ -195,6 +200,18 @@ public final class HostRegistration implements AutoCloseable {
             Thread.currentThread().interrupt();
             throw new EtcdUnreachableException("interrupted", e);
         }
+    }
+
+    /**
+     * Writes the alive key again, as it is, unless it is gone: that it was written lately tells the leading
+     * coordinator this agent still runs, which a lease kept alive does not (any client may keep any lease alive).
+     */
+    private void renew(long current) throws EtcdUnreachableException {
+        ByteSequence aliveKey = Keys.alive(host);
+        etcd.await(etcd.kv().txn().If(new Cmp(aliveKey, Cmp.Op.GREATER, CmpTarget.version(0)))
+                .Then(Op.put(aliveKey, ByteSequence.from(alive.toByteArray()), PutOption.builder().withLeaseId(current).build()))
+                .commit());
+        renewed = System.nanoTime();
     }
 
     /** Stops keeping the host registered and revokes its lease, so its alive key and exports disappear now. */

@@ -47,8 +47,11 @@ public final class ExportWarden {
     /** How an export is bound, as read. */
     private record Binding(long lease, long modRevision) {}
 
-    /** An export bound to another lease than its exporter's registration, deleted at {@code due} if still so. */
-    private record Suspect(Binding binding, long aliveModRevision, Instant due) {}
+    /**
+     * An export bound to another lease than its exporter's registration (of {@code aliveLease}), deleted at {@code
+     * due} if still so.
+     */
+    private record Suspect(Binding binding, long aliveLease, Instant due) {}
 
     public ExportWarden(Etcd etcd, Clock clock) {
         this.etcd = etcd;
@@ -117,14 +120,14 @@ public final class ExportWarden {
                 bound.put(key, binding);
                 continue;
             }
-            boolean due = suspect != null && suspect.binding().equals(binding) && alive != null && suspect.aliveModRevision() == alive.getModRevision();
+            boolean due = suspect != null && suspect.binding().equals(binding) && alive != null && suspect.aliveLease() == alive.getLease();
             if (binding.lease() == 0 || alive == null || due) {
                 String why = alive == null ? "its host is not registered"
                         : binding.lease() == 0 ? "it is bound to no lease" : "it is bound to another lease than its host's registration";
                 if (!delete(fence, key, binding, alive, why)) suspects.put(key, new Suspect(binding, -1, clock.instant().plus(RECHECK)));
             } else {
                 long ttl = etcd.await(etcd.jetcd().getLeaseClient().timeToLive(alive.getLease(), LeaseOption.DEFAULT)).getGrantedTTL();
-                suspects.put(key, new Suspect(binding, alive.getModRevision(), clock.instant().plus(Duration.ofSeconds(Math.max(1, ttl)))));
+                suspects.put(key, new Suspect(binding, alive.getLease(), clock.instant().plus(Duration.ofSeconds(Math.max(1, ttl)))));
             }
         }
     }

@@ -15,10 +15,12 @@ import io.muster.agent.etcd.Etcd;
 import io.muster.agent.etcd.EtcdOptions;
 import io.muster.agent.etcd.EtcdTls;
 import io.muster.agent.etcd.EtcdUnreachableException;
+import io.muster.agent.etcd.HostRegistration;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.pki.FleetCa;
 import io.muster.agent.testing.LocalEtcd;
 import io.muster.coordinator.rollout.LeaderFence;
+import io.muster.proto.fleet.Alive;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -48,14 +50,14 @@ class FleetAuthTest {
         ca.server(List.of("127.0.0.1", "localhost")).write(pki, "etcd");
         ca.client(FleetAuth.ROOT).write(pki, "root");
         ca.client(FleetAuth.COORDINATOR).write(pki, "coordinator");
-        for (String host : List.of("web1", "web2", "web3", "web4", "web5")) ca.client(FleetAuth.hostUser(host)).write(pki, host);
+        for (String host : List.of("web1", "web2", "web3", "web4", "web5", "web6", "web7")) ca.client(FleetAuth.hostUser(host)).write(pki, host);
         ca.client("host-nobody").write(pki, "nobody");
         secured = LocalEtcd.startSecured(pki.resolve("etcd.crt"), pki.resolve("etcd.key"), pki.resolve("ca.crt"));
         try (Etcd root = as("root")) {
             FleetAuth auth = new FleetAuth(root);
             auth.setUp();
             auth.setUp(); // again, as each start of the coordinator does
-            for (String host : List.of("web1", "web2", "web3", "web4", "web5")) auth.addHost(host, List.of("file"));
+            for (String host : List.of("web1", "web2", "web3", "web4", "web5", "web6", "web7")) auth.addHost(host, List.of("file"));
         }
     }
 
@@ -168,6 +170,38 @@ class FleetAuthTest {
                     assertThat(names.call()).containsExactly("bound");
                 } finally {
                     fence.end("test over");
+                    warden.join();
+                }
+            }
+        }
+    }
+
+    @Test
+    void theLeaderRevokesARegistrationItsAgentStoppedWritingThoughSomeoneKeepsItsLeaseAlive() throws Exception {
+        try (Etcd web6 = as("web6"); Etcd web7 = as("web7"); Etcd coordinator = as("coordinator")) {
+            // web6's agent is gone; another client keeps its lease alive (etcd checks no permission for that)
+            long pinned = web6.await(web6.jetcd().getLeaseClient().grant(60)).getID();
+            try (var keepingAlive = coordinator.jetcd().getLeaseClient().keepAlive(pinned, Observers.observer(response -> {}));
+                 HostRegistration honest = new HostRegistration(web7, "web7", Duration.ofSeconds(1), Alive.newBuilder().setVersion("test").build(),
+                         io.muster.proto.fleet.Facts::getDefaultInstance, pki.resolve("web7.lease"))) {
+                web6.await(web6.kv().put(Keys.alive("web6"), ByteSequence.from(Alive.newBuilder().setRenewSeconds(1).build().toByteArray()),
+                        PutOption.builder().withLeaseId(pinned).build()));
+                put(web6, Keys.exported("file", "web6", "backend"));
+                web6.await(web6.kv().put(Keys.exported("file", "web6", "pinned"), ByteSequence.from("x", StandardCharsets.UTF_8),
+                        PutOption.builder().withLeaseId(pinned).build()));
+                honest.start();
+                await().atMost(Duration.ofSeconds(10)).until(() -> honest.lease() != 0);
+                long registered = honest.lease();
+
+                CompletableFuture<String> over = new CompletableFuture<>();
+                Thread warden = Thread.ofVirtual().start(() -> new RegistrationWarden(coordinator, Clock.systemUTC()).lead(over));
+                try {
+                    await().atMost(Duration.ofSeconds(8)).until(() -> coordinator.await(coordinator.kv().get(Keys.alive("web6"))).getKvs().isEmpty());
+                    assertThat(coordinator.await(coordinator.kv().get(Keys.exported("file", "web6", "pinned"))).getKvs()).as("bound to its lease").isEmpty();
+                    await().during(Duration.ofSeconds(7)).atMost(Duration.ofSeconds(9)).until(() -> honest.lease() == registered
+                            && coordinator.await(coordinator.kv().get(Keys.alive("web7"))).getKvs().size() == 1);
+                } finally {
+                    over.complete("test over");
                     warden.join();
                 }
             }

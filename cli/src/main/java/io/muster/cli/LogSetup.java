@@ -3,7 +3,6 @@ package io.muster.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
-import ch.qos.logback.classic.encoder.PatternLayoutEncoder;
 import ch.qos.logback.classic.spi.Configurator;
 import ch.qos.logback.classic.spi.ILoggingEvent;
 import ch.qos.logback.core.ConsoleAppender;
@@ -23,10 +22,8 @@ public final class LogSetup extends ContextAwareBase implements Configurator {
 
     @Override
     public ExecutionStatus configure(LoggerContext context) {
-        PatternLayoutEncoder encoder = new PatternLayoutEncoder();
+        LogLines encoder = new LogLines(); // a child manifest's resource names its manifest: "WARN  msg#hi [lib/web.yaml]: ..."
         encoder.setContext(context);
-        // a child manifest's resource names its manifest: "WARN  msg#hi [lib/web.yaml]: ..."
-        encoder.setPattern("%-5level %X{resource:-muster}%replace( [%X{manifest}]){' \\[\\]', ''}: %msg%n");
         encoder.start();
         ConsoleAppender<ILoggingEvent> console = new ConsoleAppender<>();
         console.setContext(context);

@@ -5,23 +5,21 @@ import java.nio.BufferUnderflowException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * One cached graph as stored: a magic line, a JSON header (the key of the command line and build, and the
- * {@link CompileInputs}), the encoded graph, each behind its length, and the sha256 of all that: an entry cut short
- * or changed in any byte does not read back.
+ * {@link CompileInputs}), the encoded graph, each behind its length, and the CRC32C of all that: an entry cut short
+ * or changed does not read back.
  *
  * @param key what the command line and the build make of the compilation ({@link GraphCache}), compared as is
  * @param graph the graph as {@link io.muster.engine.codec.GraphCodec} encodes it
  */
 record CacheEntry(String key, CompileInputs inputs, byte[] graph) {
-    private static final byte[] MAGIC = "muster graph cache 1\n".getBytes(StandardCharsets.US_ASCII);
-    private static final int DIGEST = 32;
+    private static final byte[] MAGIC = "muster graph cache 2\n".getBytes(StandardCharsets.US_ASCII);
+    private static final int DIGEST = 4;
 
     /** An entry that is not one this build wrote whole. */
     static final class Corrupt extends Exception {
@@ -37,14 +35,14 @@ record CacheEntry(String key, CompileInputs inputs, byte[] graph) {
         byte[] json = Json.pretty(header).getBytes(StandardCharsets.UTF_8);
         ByteBuffer out = ByteBuffer.allocate(MAGIC.length + 4 + json.length + 4 + graph.length + DIGEST);
         out.put(MAGIC).putInt(json.length).put(json).putInt(graph.length).put(graph);
-        out.put(sha256(out.array(), out.position()));
+        out.putInt(Fingerprint.checksum(out.array(), out.position()));
         return out.array();
     }
 
     static CacheEntry read(byte[] bytes) throws Corrupt {
         try {
             int body = bytes.length - DIGEST;
-            if (body < MAGIC.length || !Arrays.equals(sha256(bytes, body), Arrays.copyOfRange(bytes, body, bytes.length))) {
+            if (body < MAGIC.length || Fingerprint.checksum(bytes, body) != ByteBuffer.wrap(bytes, body, DIGEST).getInt()) {
                 throw new Corrupt("its checksum does not match (" + bytes.length + " bytes)", null);
             }
             ByteBuffer in = ByteBuffer.wrap(bytes, 0, body);
@@ -61,16 +59,6 @@ record CacheEntry(String key, CompileInputs inputs, byte[] graph) {
         } catch (BufferUnderflowException | IllegalArgumentException | ClassCastException | NullPointerException
                  | NegativeArraySizeException | CharacterCodingException e) {
             throw new Corrupt("cannot read its header: " + e, e);
-        }
-    }
-
-    private static byte[] sha256(byte[] bytes, int length) {
-        try {
-            MessageDigest digest = MessageDigest.getInstance("SHA-256");
-            digest.update(bytes, 0, length);
-            return digest.digest();
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every JVM has SHA-256", e);
         }
     }
 }

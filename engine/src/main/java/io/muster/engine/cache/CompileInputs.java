@@ -1,6 +1,5 @@
 package io.muster.engine.cache;
 
-import io.muster.engine.compile.BundleFiles;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -11,10 +10,10 @@ import java.util.TreeMap;
 
 /**
  * What one compilation read from this host, besides its command line: its manifests and the other files it read or
- * looked for, by the sha256 of their content, and the facts and environment variables it read.
+ * looked for, by the {@link Fingerprint} of their content, and the facts and environment variables it read.
  *
  * @param manifests the manifests compiled, absolute, the given one first
- * @param files absolute path to the hex sha256 of the file's content, null when it was not a readable file
+ * @param files absolute path to the fingerprint of the file's content, null when it was not a readable file
  */
 record CompileInputs(List<Path> manifests, Map<String, String> files, RecordingMap.Reads facts, RecordingMap.Reads env) {
 
@@ -26,15 +25,15 @@ record CompileInputs(List<Path> manifests, Map<String, String> files, RecordingM
     /** The inputs of a compilation that read {@code manifests} and {@code others}, hashed now. */
     static CompileInputs hash(List<Path> manifests, List<Path> others, RecordingMap.Reads facts, RecordingMap.Reads env) {
         Map<String, String> files = new TreeMap<>();
-        for (Path file : manifests) files.put(file.toString(), BundleFiles.sha256(file));
-        for (Path file : others) files.computeIfAbsent(file.toString(), name -> BundleFiles.sha256(file));
+        for (Path file : manifests) files.put(file.toString(), Fingerprint.of(file));
+        for (Path file : others) files.computeIfAbsent(file.toString(), name -> Fingerprint.of(file));
         return new CompileInputs(manifests, files, facts, env);
     }
 
     /** What differs now, in words (a file's path, {@code facts.os}, {@code env.HOME}), or null when nothing does. */
     String changed(Map<String, ?> factsNow, Map<String, ?> envNow) {
         for (Map.Entry<String, String> file : files.entrySet()) {
-            if (!Objects.equals(BundleFiles.sha256(Path.of(file.getKey())), file.getValue())) return file.getKey();
+            if (!Objects.equals(Fingerprint.of(Path.of(file.getKey())), file.getValue())) return file.getKey();
         }
         String fact = facts.changed("facts", factsNow);
         return fact != null ? fact : env.changed("env", envNow);

@@ -12,10 +12,20 @@ public final class FileMode {
             return "write the mode as a quoted string like \"0644\"; the number " + n
                     + " is ambiguous (YAML 1.2 reads 0644 as decimal 644)";
         }
-        if (raw instanceof String s && !s.matches("0?[0-7]{3,4}")) {
+        if (raw instanceof String s && !octal(s)) {
             return "expected an octal mode like \"0644\" or \"2755\", got '" + s + "'";
         }
         return null;
+    }
+
+    /** Whether {@code s} is 3 or 4 octal digits, after an optional 0: no regex, as each file resource checks its mode. */
+    private static boolean octal(String s) {
+        int digits = s.length() - (s.length() == 5 && s.charAt(0) == '0' ? 1 : 0);
+        if (digits < 3 || digits > 4) return false;
+        for (int i = s.length() - digits; i < s.length(); i++) {
+            if (s.charAt(i) < '0' || s.charAt(i) > '7') return false;
+        }
+        return true;
     }
 
     public static int parse(String mode) {

@@ -70,29 +70,51 @@ final class Libc {
     private static final StructLayout CAPTURED = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURED.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
-    private static final MethodHandle OPENAT = call("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-            Linker.Option.firstVariadicArg(3));
-    private static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle READ = call("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle WRITE = call("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle FCHMOD = call("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
-    private static final MethodHandle FCHOWN = call("fchown", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
-    private static final MethodHandle FSYNC = call("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle RENAMEAT = call("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle UNLINKAT = call("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle MKDIRAT = call("mkdirat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-    private static final MethodHandle STATX = call("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
-    private static final MethodHandle SYMLINKAT = call("symlinkat", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-    private static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-    private static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-    private static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
-    private static final MethodHandle ISATTY = plain("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-    private static final MethodHandle GETPWNAM = plain("getpwnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle GETPWUID = plain("getpwuid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    private static final MethodHandle GETGRNAM = plain("getgrnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
-    private static final MethodHandle GETGRGID = plain("getgrgid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-    private static final MethodHandle STRERROR = LINKER.downcallHandle(LINKER.defaultLookup().find("strerror").orElseThrow(),
-            FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    // Each downcall handle costs one to two ms to make (the linker spins classes for it), and a one-shot apply that only
+    // checks files calls four functions of these twenty: the handles are made by group, when a group is first called
+    // (a holder class each, so they stay constants the JIT folds).
+
+    /** What checking a file calls. */
+    private static final class Reading {
+        static final MethodHandle OPENAT = call("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
+                Linker.Option.firstVariadicArg(3));
+        static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle READ = call("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+        static final MethodHandle STATX = call("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
+    }
+
+    /** What changing a file calls. */
+    private static final class Writing {
+        static final MethodHandle WRITE = call("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+        static final MethodHandle FCHMOD = call("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
+        static final MethodHandle FCHOWN = call("fchown", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
+        static final MethodHandle FSYNC = call("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle RENAMEAT = call("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        static final MethodHandle UNLINKAT = call("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+        static final MethodHandle MKDIRAT = call("mkdirat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
+        static final MethodHandle SYMLINKAT = call("symlinkat", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+    }
+
+    /** What reading links and directories calls. */
+    private static final class Listing {
+        static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
+        static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+    }
+
+    /** Who runs, who is who, and what the output is. */
+    private static final class Identity {
+        static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
+        static final MethodHandle ISATTY = plain("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
+        static final MethodHandle GETPWNAM = plain("getpwnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle GETPWUID = plain("getpwuid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        static final MethodHandle GETGRNAM = plain("getgrnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
+        static final MethodHandle GETGRGID = plain("getgrgid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
+
+    /** What an error message calls. */
+    private static final class Errors {
+        static final MethodHandle STRERROR = plain("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+    }
 
     private static MethodHandle plain(String name, FunctionDescriptor descriptor) {
         return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor);
@@ -106,7 +128,7 @@ final class Libc {
 
     static String strerror(int errno) {
         try {
-            return ((MemorySegment) STRERROR.invokeExact(errno)).reinterpret(1024).getString(0);
+            return ((MemorySegment) Errors.STRERROR.invokeExact(errno)).reinterpret(1024).getString(0);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -141,14 +163,14 @@ final class Libc {
     static int openat(int dirfd, String name, int flags, int mode, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
-            return (int) check(arena, path, c -> (int) OPENAT.invokeExact(c, dirfd, cName, flags, mode));
+            return (int) check(arena, path, c -> (int) Reading.OPENAT.invokeExact(c, dirfd, cName, flags, mode));
         }
     }
 
     static void close(int fd) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment captured = arena.allocate(CAPTURED);
-            int ignored = (int) CLOSE.invokeExact(captured, fd); // Linux frees the descriptor even when close fails
+            int ignored = (int) Reading.CLOSE.invokeExact(captured, fd); // Linux frees the descriptor even when close fails
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -157,7 +179,7 @@ final class Libc {
     /** Reads up to {@code buffer.byteSize()} bytes; 0 at the end of the file. */
     static int read(int fd, MemorySegment buffer, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            return (int) check(arena, path, c -> (long) READ.invokeExact(c, fd, buffer, buffer.byteSize()));
+            return (int) check(arena, path, c -> (long) Reading.READ.invokeExact(c, fd, buffer, buffer.byteSize()));
         }
     }
 
@@ -166,26 +188,26 @@ final class Libc {
             long done = 0;
             while (done < bytes.byteSize()) {
                 MemorySegment rest = bytes.asSlice(done);
-                done += check(arena, path, c -> (long) WRITE.invokeExact(c, fd, rest, rest.byteSize()));
+                done += check(arena, path, c -> (long) Writing.WRITE.invokeExact(c, fd, rest, rest.byteSize()));
             }
         }
     }
 
     static void fchmod(int fd, int mode, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            check(arena, path, c -> (int) FCHMOD.invokeExact(c, fd, mode));
+            check(arena, path, c -> (int) Writing.FCHMOD.invokeExact(c, fd, mode));
         }
     }
 
     static void fchown(int fd, int uid, int gid, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            check(arena, path, c -> (int) FCHOWN.invokeExact(c, fd, uid, gid));
+            check(arena, path, c -> (int) Writing.FCHOWN.invokeExact(c, fd, uid, gid));
         }
     }
 
     static void fsync(int fd, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            check(arena, path, c -> (int) FSYNC.invokeExact(c, fd));
+            check(arena, path, c -> (int) Writing.FSYNC.invokeExact(c, fd));
         }
     }
 
@@ -197,21 +219,21 @@ final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cFrom = arena.allocateFrom(from);
             MemorySegment cTo = arena.allocateFrom(to);
-            check(arena, path, c -> (int) RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
+            check(arena, path, c -> (int) Writing.RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
         }
     }
 
     static void unlinkat(int dirfd, String name, int flags, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) UNLINKAT.invokeExact(c, dirfd, cName, flags));
+            check(arena, path, c -> (int) Writing.UNLINKAT.invokeExact(c, dirfd, cName, flags));
         }
     }
 
     static void mkdirat(int dirfd, String name, int mode, String path) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) MKDIRAT.invokeExact(c, dirfd, cName, mode));
+            check(arena, path, c -> (int) Writing.MKDIRAT.invokeExact(c, dirfd, cName, mode));
         }
     }
 
@@ -229,7 +251,7 @@ final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
-            check(arena, path, c -> (int) STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
+            check(arena, path, c -> (int) Reading.STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
             return Stat.of(buffer);
         }
     }
@@ -238,7 +260,7 @@ final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cTarget = arena.allocateFrom(target);
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) SYMLINKAT.invokeExact(c, cTarget, dirfd, cName));
+            check(arena, path, c -> (int) Writing.SYMLINKAT.invokeExact(c, cTarget, dirfd, cName));
         }
     }
 
@@ -246,7 +268,7 @@ final class Libc {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(4097);
-            long n = check(arena, path, c -> (long) READLINKAT.invokeExact(c, dirfd, cName, buffer, 4096L));
+            long n = check(arena, path, c -> (long) Listing.READLINKAT.invokeExact(c, dirfd, cName, buffer, 4096L));
             return new String(buffer.asSlice(0, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
@@ -258,7 +280,7 @@ final class Libc {
             MemorySegment buffer = arena.allocate(32768, 8);
             java.util.List<String> names = new java.util.ArrayList<>();
             while (true) {
-                long n = check(arena, path, c -> (long) GETDENTS64.invokeExact(c, fd, buffer, buffer.byteSize()));
+                long n = check(arena, path, c -> (long) Listing.GETDENTS64.invokeExact(c, fd, buffer, buffer.byteSize()));
                 if (n == 0) return names;
                 // struct linux_dirent64, the same on every architecture: d_ino 8, d_off 8, d_reclen 2, d_type 1, d_name
                 for (long at = 0; at < n; at += Short.toUnsignedInt(buffer.get(java.lang.foreign.ValueLayout.JAVA_SHORT, at + 16))) {
@@ -278,7 +300,7 @@ final class Libc {
     static synchronized int id(String name, boolean group) {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment cName = arena.allocateFrom(name);
-            MemorySegment entry = group ? (MemorySegment) GETGRNAM.invokeExact(cName) : (MemorySegment) GETPWNAM.invokeExact(cName);
+            MemorySegment entry = group ? (MemorySegment) Identity.GETGRNAM.invokeExact(cName) : (MemorySegment) Identity.GETPWNAM.invokeExact(cName);
             return entry.equals(MemorySegment.NULL) ? -1 : entry.reinterpret(20).get(JAVA_INT, 16);
         } catch (Throwable e) {
             throw new AssertionError(e);
@@ -288,7 +310,7 @@ final class Libc {
     /** The name of a user or group id, or null. */
     static synchronized String name(int id, boolean group) {
         try {
-            MemorySegment entry = group ? (MemorySegment) GETGRGID.invokeExact(id) : (MemorySegment) GETPWUID.invokeExact(id);
+            MemorySegment entry = group ? (MemorySegment) Identity.GETGRGID.invokeExact(id) : (MemorySegment) Identity.GETPWUID.invokeExact(id);
             return entry.equals(MemorySegment.NULL) ? null : entry.reinterpret(8).get(ADDRESS, 0).reinterpret(4096).getString(0);
         } catch (Throwable e) {
             throw new AssertionError(e);
@@ -298,7 +320,7 @@ final class Libc {
     static int geteuid() {
         try (Arena arena = Arena.ofConfined()) {
             MemorySegment captured = arena.allocate(CAPTURED);
-            return (int) GETEUID.invokeExact(captured);
+            return (int) Identity.GETEUID.invokeExact(captured);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -307,7 +329,7 @@ final class Libc {
     /** Whether the descriptor is a terminal (0: not, or not open). */
     static boolean isatty(int fd) {
         try {
-            return (int) ISATTY.invokeExact(fd) == 1;
+            return (int) Identity.ISATTY.invokeExact(fd) == 1;
         } catch (Throwable e) {
             throw new AssertionError(e);
         }

@@ -187,7 +187,7 @@ public final class HostRegistration implements AutoCloseable {
             return true;
         } catch (ExecutionException e) {
             if (e.getCause() instanceof EtcdException etcdError && etcdError.getErrorCode() == ErrorCode.NOT_FOUND) {
-                LOG.warn("the lease of {} was lost (etcd was away longer than --lease-ttl, or lost it); registering again", host);
+                LOG.warn("the lease of {} is gone (it expired while etcd or this agent was away, or it was revoked: by host remove, or as not renewed); registering again", host);
                 synchronized (lock) {
                     if (lease == current) lease = 0;
                 }

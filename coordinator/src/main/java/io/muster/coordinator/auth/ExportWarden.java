@@ -111,7 +111,11 @@ public final class ExportWarden {
             String key = export.getKey();
             Binding binding = export.getValue();
             Keys.ExportKey parsed = Keys.parseExportKey(Keys.key(key));
-            if (parsed == null || binding.equals(bound.get(key))) continue;
+            if (binding.equals(bound.get(key))) continue;
+            if (parsed == null) { // a host's own range holds it (exported/KIND/HOST/), but it names no export: no collector reads it
+                if (!delete(fence, key, binding, null, "it names no export")) suspects.put(key, new Suspect(binding, -1, clock.instant().plus(RECHECK)));
+                continue;
+            }
             Suspect suspect = suspects.get(key);
             if (suspect != null && suspect.binding().equals(binding) && clock.instant().isBefore(suspect.due())) continue;
             suspects.remove(key);
@@ -141,15 +145,23 @@ public final class ExportWarden {
         return alive;
     }
 
-    /** Deletes the export if it and its host's registration are as read; false when either changed since. */
+    /**
+     * Deletes the export if it and its host's registration are as read ({@code alive} null: there was none, or the
+     * key names no host); false when either changed since.
+     */
     private boolean delete(LeaderFence fence, String key, Binding binding, KeyValue alive, String why) throws EtcdUnreachableException {
         ByteSequence exportKey = Keys.key(key);
-        ByteSequence aliveKey = Keys.alive(Keys.parseExportKey(exportKey).host());
-        Cmp registration = alive == null
-                ? new Cmp(aliveKey, Cmp.Op.EQUAL, CmpTarget.createRevision(0))
-                : new Cmp(aliveKey, Cmp.Op.EQUAL, CmpTarget.modRevision(alive.getModRevision()));
+        Keys.ExportKey parsed = Keys.parseExportKey(exportKey);
+        List<Cmp> conditions = new java.util.ArrayList<>(List.of(fence.stillLeader(),
+                new Cmp(exportKey, Cmp.Op.EQUAL, CmpTarget.modRevision(binding.modRevision()))));
+        if (parsed != null) {
+            ByteSequence aliveKey = Keys.alive(parsed.host());
+            conditions.add(alive == null
+                    ? new Cmp(aliveKey, Cmp.Op.EQUAL, CmpTarget.createRevision(0))
+                    : new Cmp(aliveKey, Cmp.Op.EQUAL, CmpTarget.modRevision(alive.getModRevision())));
+        }
         boolean deleted = etcd.await(etcd.kv().txn()
-                .If(fence.stillLeader(), new Cmp(exportKey, Cmp.Op.EQUAL, CmpTarget.modRevision(binding.modRevision())), registration)
+                .If(conditions.toArray(Cmp[]::new))
                 .Then(Op.delete(exportKey, DeleteOption.DEFAULT))
                 .commit()).isSucceeded();
         if (deleted) LOG.warn("deleted the export {}: {}", key, why);

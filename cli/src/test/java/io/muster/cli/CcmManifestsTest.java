@@ -6,6 +6,7 @@ import io.muster.engine.testing.Manifests;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.nio.file.attribute.PosixFilePermissions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -142,20 +143,23 @@ class CcmManifestsTest {
     }
 
     @Test
-    void aShellExecRunsThroughTheShellWithItsEnvironment() {
+    void aShellExecRunsThroughTheShellWithTheEnvironmentOfCcmsRunnerAndItsOwn() throws IOException {
         Path site = write("""
                 ccm:
                   resources:
                     - exec:
                         - greet:
-                            command: echo "$GREETING" > ROOT/greeting
+                            command: echo "$GREETING" > ROOT/greeting; env > ROOT/environment
                             provider: shell
-                            environment: ["GREETING=hello there"]
+                            environment: ["GREETING=hello there", "LANG=C.UTF-8"]
                             timeout: 1m30s
                 """);
         Cli run = apply(site);
         assertThat(run.exit()).as(run.err()).isZero();
         assertThat(dir.resolve("greeting")).hasContent("hello there");
+        List<String> environment = Files.readAllLines(dir.resolve("environment"));
+        assertThat(environment).as("nothing of muster's own").contains("PATH=/usr/bin:/bin:/usr/sbin:/sbin:/usr/local/bin:/usr/local/sbin",
+                "LC_ALL=C", "LANG=C.UTF-8", "GREETING=hello there").noneMatch(line -> line.startsWith("HOME="));
     }
 
     @Test

@@ -155,6 +155,21 @@ class MgmtGraphCliTest {
     }
 
     @Test
+    void anExecGetsItsEnvAloneAsMgmtGivesIt() throws IOException {
+        Path out = dir.resolve("environment");
+        Path graph = manifest("""
+                graph: g
+                resources:
+                  exec:
+                  - {name: bare, cmd: 'env > OUT', shell: /bin/sh, env: {GREETING: hi}}
+                """.replace("OUT", out.toString()));
+        Cli run = apply(graph);
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(2);
+        assertThat(Files.readAllLines(out)).as("the shell adds PWD; nothing of muster's").contains("GREETING=hi")
+                .noneMatch(line -> line.startsWith("HOME=") || line.startsWith("PATH=") || line.startsWith("USER="));
+    }
+
+    @Test
     void aSourceDirectoryWithRecurseIsCopiedAsATree() throws IOException {
         Files.createDirectories(dir.resolve("src/conf.d"));
         Files.writeString(dir.resolve("src/app.conf"), "a\n");

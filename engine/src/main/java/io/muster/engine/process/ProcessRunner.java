@@ -29,9 +29,11 @@ import java.util.regex.Pattern;
  * @param group run with this primary group (name or gid); null for the user's (or muster's)
  * @param timeout how long a command may run before its group is killed; {@link Duration#ZERO} for no limit
  * @param outputLimit how many bytes of each stream are kept
+ * @param inheritEnvironment false: the command gets {@code environment} (and {@code searchPath} as PATH) alone,
+ *     nothing of muster's or the user's environment (mgmt's exec); its program is still found through muster's PATH
  */
 public record ProcessRunner(Path cwd, Map<String, String> environment, List<String> searchPath, String user, String group,
-                            Duration timeout, int outputLimit) {
+                            Duration timeout, int outputLimit, boolean inheritEnvironment) {
     /** How much of each stream {@link #in} keeps: 1 MiB. */
     public static final int DEFAULT_OUTPUT_LIMIT = 1 << 20;
     /** What a login shell would have in PATH; a command as another user never sees root's. */
@@ -46,7 +48,7 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
 
     /** Runs commands in {@code cwd} (null for muster's) as muster's user, with its environment, for at most {@code timeout}. */
     public static ProcessRunner in(Path cwd, Duration timeout) {
-        return new ProcessRunner(cwd, Map.of(), List.of(), null, null, timeout, DEFAULT_OUTPUT_LIMIT);
+        return new ProcessRunner(cwd, Map.of(), List.of(), null, null, timeout, DEFAULT_OUTPUT_LIMIT, true);
     }
 
     /** How a command ended: its exit code (128 + the signal when killed) and what it printed. */
@@ -119,9 +121,11 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
         List<String> command = new ArrayList<>(ProcessGroups.prefix());
         if (user != null || group != null) command.addAll(switchUser(builder.environment()));
         if (cwd != null) builder.directory(cwd.toFile());
+        Map<String, String> lookup = Map.copyOf(builder.environment()); // where the program is found when none is inherited
+        if (!inheritEnvironment) builder.environment().clear();
         builder.environment().putAll(environment);
         if (!searchPath.isEmpty()) builder.environment().put("PATH", String.join(File.pathSeparator, searchPath));
-        command.add(resolve(argv.get(0), name, builder.environment()));
+        command.add(resolve(argv.get(0), name, inheritEnvironment ? builder.environment() : lookup));
         command.addAll(argv.subList(1, argv.size()));
         return builder.command(command);
     }

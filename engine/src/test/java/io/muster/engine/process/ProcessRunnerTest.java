@@ -19,7 +19,7 @@ class ProcessRunnerTest {
 
     @Test
     void outputPastTheLimitIsCountedNotKeptAndMarkedTruncated() throws Exception {
-        ProcessRunner runner = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofSeconds(30), 10);
+        ProcessRunner runner = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofSeconds(30), 10, true);
 
         ProcessRunner.Outcome outcome = runner.run(List.of("sh", "-c", "printf 0123456789abcdef; printf err >&2; exit 3"), "'printer'");
 
@@ -32,11 +32,18 @@ class ProcessRunnerTest {
 
     @Test
     void theCommandRunsInItsDirectoryWithTheEnvironmentAddedAndAsTheUserGiven() throws Exception {
-        ProcessRunner runner = new ProcessRunner(dir, Map.of("EXTRA", "given"), List.of(), "nobody", null, Duration.ZERO, 1 << 10);
+        ProcessRunner runner = new ProcessRunner(dir, Map.of("EXTRA", "given"), List.of(), "nobody", null, Duration.ZERO, 1 << 10, true);
 
         String out = runner.run(List.of("sh", "-c", "pwd; id -un; echo $EXTRA $HOME $PATH"), "'who'").stdout().text();
 
         assertThat(out).isEqualTo(dir + "\nnobody\ngiven /nonexistent " + ProcessRunner.LOGIN_PATH + "\n");
+    }
+
+    @Test
+    void withoutInheritingTheCommandGetsItsEnvironmentAloneAndIsStillFoundThroughMustersPath() throws Exception {
+        ProcessRunner runner = new ProcessRunner(dir, Map.of("ONLY", "this"), List.of(), null, null, Duration.ZERO, 1 << 10, false);
+
+        assertThat(runner.run(List.of("env"), "'env'").stdout().text()).isEqualTo("ONLY=this\n");
     }
 
     @Test
@@ -48,7 +55,7 @@ class ProcessRunnerTest {
         assertThatThrownBy(() -> runner.run(List.of(script.toString()), "'script'"))
                 .hasMessage("cannot run 'script': its interpreter /no/such/interpreter (the #! line) was not found");
 
-        ProcessRunner inPath = new ProcessRunner(dir, Map.of(), List.of("/nowhere", "/none"), null, null, Duration.ZERO, 1 << 10);
+        ProcessRunner inPath = new ProcessRunner(dir, Map.of(), List.of("/nowhere", "/none"), null, null, Duration.ZERO, 1 << 10, true);
         assertThatThrownBy(() -> inPath.run(List.of("nosuch"), "'nosuch'"))
                 .hasMessage("cannot run 'nosuch': not found in the exec's path (path: /nowhere:/none)");
 

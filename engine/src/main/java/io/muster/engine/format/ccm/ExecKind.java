@@ -85,7 +85,18 @@ final class ExecKind implements CcmKind {
         }
     }
 
+    /**
+     * CCM's command runner gives a command this environment and nothing of its own: a fixed PATH, the C locale, then
+     * the resource's {@code environment} entries (a later one of a name wins, as in Go's os/exec).
+     */
+    private static final List<String> RUNNER_ENVIRONMENT = List.of("PATH=/usr/bin:/bin:/usr/sbin:/sbin:/usr/local/bin:/usr/local/sbin",
+            "LANG=C", "LC_ALL=C");
+
     private static void environment(CcmResource r, Translated out) {
+        List<YNode> entries = new ArrayList<>();
+        for (String entry : RUNNER_ENVIRONMENT) entries.add(Nodes.scalar(entry, r.mark()));
+        out.put("inherit_environment", false, r.mark());
+        out.putNode("environment", Nodes.seq(entries, r.mark()));
         r.entry("environment").ifPresent(e -> {
             if (!(e.value() instanceof YNode.Seq seq)) {
                 r.problem(e.value().mark(), "environment: expected a list of KEY=value strings, got " + e.value().describe());
@@ -101,7 +112,8 @@ final class ExecKind implements CcmKind {
                     r.problem(item.mark(), "invalid environment variable \"" + entry + "\": the name must match " + ENVIRONMENT_NAME.pattern());
                 }
             }
-            out.putNode("environment", seq);
+            entries.addAll(seq.items());
+            out.putNode("environment", Nodes.seq(entries, seq.mark()));
         });
     }
 

@@ -12,8 +12,8 @@ import java.util.Optional;
  * mgmt's {@code exec}: {@code cmd} runs through {@code shell} (an interpreter's path, run as {@code SHELL -c CMD})
  * or, with no shell ({@code ''} or unset), split at white space into a program and its arguments ({@code args}
  * replace the arguments); {@code ifcmd} must succeed and {@code nifcmd} fail for it to run, each through its own
- * shell; {@code creates}, {@code cwd}, {@code env}, {@code user} and {@code group} (a user alone runs with their
- * primary group), {@code watchcmd} and {@code watchfiles}. mgmt runs a command without a time limit; the
+ * shell; {@code creates}, {@code cwd}, {@code env} (the command's whole environment: mgmt gives it nothing of its
+ * own, not even PATH), {@code user} and {@code group} (a user alone runs with their primary group), {@code watchcmd} and {@code watchfiles}. mgmt runs a command without a time limit; the
  * {@code timeout} (seconds) of older mgmt graphs limits it when above 0.
  */
 final class ExecTranslation implements KindTranslation {
@@ -45,6 +45,7 @@ final class ExecTranslation implements KindTranslation {
         List<String> watchfiles = r.strings("watchfiles");
         if (!watchfiles.isEmpty()) out.put("watchfiles", Node.texts(watchfiles, r.markOf("watchfiles")));
         for (String key : List.of("cwd", "creates", "user", "group")) r.string(key).ifPresent(v -> out.put(key, Node.text(v, r.markOf(key))));
+        out.put("inherit_environment", Node.value(false, r.markOf("cmd"))); // mgmt's exec gives a command env alone, even when empty
         Map<String, String> env = r.stringMap("env");
         if (!env.isEmpty()) {
             Map<String, YNode> variables = new LinkedHashMap<>();

@@ -26,6 +26,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("shell", Type.BOOLEAN),
             Property.optional("cwd", Type.STRING),
             Property.optional("environment", Type.ANY).checkedBy(ExecKind::environmentProblem),
+            Property.optional("inherit_environment", Type.BOOLEAN),
             Property.optional("path", Type.STRING_LIST),
             Seconds.property("timeout"),
             Property.optional("returns", Type.INTEGER_LIST),
@@ -70,7 +71,8 @@ public final class ExecKind implements ResourceKind {
                 p.optionalString("user").orElse(null),
                 p.optionalString("group").orElse(null),
                 Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
-                ProcessRunner.DEFAULT_OUTPUT_LIMIT);
+                ProcessRunner.DEFAULT_OUTPUT_LIMIT,
+                p.bool("inherit_environment", true));
         return new ExecResource(
                 // unset only while a late command is unrendered: the compiler's stand-in still has cwd for automatic edges
                 command(p, "command", shell, sensitive),

@@ -52,6 +52,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class Agent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("muster.agent");
+    /**
+     * How long a new graph's own changes must be followed by quiet for the host to count as converged. The whole
+     * quiet period ({@link AgentOptions#quietSeconds}) guards against a drift repaired again and again; a deploy is
+     * none, and every host of the fleet would otherwise add the whole quiet period to every deploy.
+     */
+    static final double SETTLE_SECONDS = 0.1;
 
     private final AgentOptions options;
     private final Etcd etcd;
@@ -93,7 +99,8 @@ public final class Agent implements AutoCloseable {
         this.reporter = new StatusReporter(etcd, options.host(), this::status, () -> registration.lease() != 0, Backoff.forAgent());
         registration.onRegistered(lease -> reporter.changed());
         RunOptions run = new RunOptions(options.host(), false, options.sema(), options.prefix(), false, false);
-        this.live = new LiveRun(run, world, options.quietSeconds(), metrics, report -> reporter.changed(), converged -> reporter.changed());
+        LiveRun.Quiet quiet = new LiveRun.Quiet(options.quietSeconds(), SETTLE_SECONDS);
+        this.live = new LiveRun(run, world, quiet, metrics, report -> reporter.changed(), converged -> reporter.changed());
     }
 
     /** Whether an agent with {@code options} finds a graph kept on local disk to enforce. */

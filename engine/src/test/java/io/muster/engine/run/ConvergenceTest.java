@@ -14,7 +14,7 @@ class ConvergenceTest {
     private final FakeClock clock = new FakeClock();
     private final List<Boolean> transitions = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private final Convergence convergence = new Convergence(TimeUnit.SECONDS.toNanos(1), transitions::add, clock, r -> {
+    private final Convergence convergence = new Convergence(TimeUnit.SECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(100), transitions::add, clock, r -> {
         Thread t = Thread.ofVirtual().unstarted(r);
         threads.add(t);
         return t;
@@ -57,6 +57,31 @@ class ConvergenceTest {
         clock.advance(400, TimeUnit.MILLISECONDS);
         await().until(convergence::converged);
         await().until(() -> transitions.equals(List.of(true, false, true)));
+    }
+
+    @Test
+    void aNewGraphsOwnChangesNeedOnlyTheSettlingPeriodButARepairTheWholeQuietPeriod() {
+        convergence.start();
+        clock.advance(1, TimeUnit.SECONDS);
+        await().until(convergence::converged);
+        convergence.settling(); // a new graph, then its new resources' first applies
+        assertThat(convergence.converged()).isFalse();
+        awaitTimedWait();
+        clock.advance(99, TimeUnit.MILLISECONDS);
+        awaitTimedWait();
+        assertThat(convergence.converged()).isFalse();
+        clock.advance(1, TimeUnit.MILLISECONDS);
+        await().until(convergence::converged);
+
+        convergence.settling();
+        convergence.eventful(); // a repair meanwhile: the whole quiet period again
+        awaitTimedWait();
+        clock.advance(100, TimeUnit.MILLISECONDS);
+        awaitTimedWait();
+        assertThat(convergence.converged()).isFalse();
+        clock.advance(900, TimeUnit.MILLISECONDS);
+        await().until(convergence::converged);
+        await().until(() -> transitions.equals(List.of(true, false, true, false, true)));
     }
 
     @Test

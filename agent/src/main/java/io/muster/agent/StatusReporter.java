@@ -13,6 +13,7 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.etcd.Waits;
 import io.muster.proto.fleet.HostStatus;
+import io.muster.proto.fleet.Summary;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -30,7 +31,8 @@ import org.slf4j.LoggerFactory;
  * written at once: {@code deploy --wait}, {@code status} and rollouts wait for those. One that only says the host
  * is at work (not converged, nothing newly failed) waits up to {@link #HOLD} for the host to converge, and is
  * written then if it has not: a deploy that converges within it is one write, not two or three, each of which
- * every coordinator watching {@code hosts/} receives too. Each write is a transaction on the
+ * every coordinator watching {@code hosts/} receives too. Nor is a converged host's resource checked again after
+ * its change (the check its own write sets off), and found stable, news. Each write is a transaction on the
  * key's revision (what this reporter last wrote, or found): a status etcd lost, or another writer's, is seen
  * and replaced. While etcd is away it tries again after a jittered backoff.
  */
@@ -112,7 +114,7 @@ final class StatusReporter implements AutoCloseable {
             HostStatus now = status.get(); // not under lock: the status is read from the engine's workers
             HostStatus transition = transition(now);
             synchronized (lock) {
-                if (transition.equals(written)) {
+                if (transition.equals(written) || !flushing && checkedAgain(transition, written)) {
                     heldSince = -1;
                     continue;
                 }
@@ -149,6 +151,19 @@ final class StatusReporter implements AutoCloseable {
     private long heldFor() {
         if (heldSince < 0) return -1;
         return Math.max(0, HOLD.toNanos() - (System.nanoTime() - heldSince));
+    }
+
+    /**
+     * Whether {@code next} only tells that resources {@code last} counted as changed were checked again and found
+     * stable, converged both times: the check that follows a resource's own change (its watch sees the write), no news.
+     */
+    private static boolean checkedAgain(HostStatus next, HostStatus last) {
+        return last != null && next.getConverged() && last.getConverged() && changedAsStable(next).equals(changedAsStable(last));
+    }
+
+    private static HostStatus changedAsStable(HostStatus status) {
+        Summary summary = status.getSummary();
+        return status.toBuilder().setSummary(summary.toBuilder().setStable(summary.getStable() + summary.getChanged()).clearChanged()).build();
     }
 
     /** Whether {@code next} is written at once after {@code last}: see the class comment. */

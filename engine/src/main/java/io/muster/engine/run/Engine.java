@@ -199,6 +199,7 @@ final class Engine implements AutoCloseable {
         if (!running.late().isEmpty()) {
             return running.params().equals(next.params()) && running.scope().equals(next.scope());
         }
+        if (running.params().equals(next.params())) return true; // most of a new graph: no resource to build and compare
         try {
             Resource a = running.kind().create(running.params());
             Resource b = next.kind().create(next.params());

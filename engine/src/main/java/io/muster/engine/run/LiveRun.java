@@ -186,7 +186,9 @@ public final class LiveRun implements AutoCloseable {
             boolean changed = report.status() == Status.CHANGED;
             boolean failed = report.status() == Status.FAILED;
             metrics.checkApply(v.kind().name(), !(options.noop() || v.meta().noop()), changed, failed);
-            if (changed && firstSuccess) { // the new graph's own change, not a repair
+            if (v.role() == Vertex.Role.AGGREGATE) {
+                progress.accept(report); // it changes nothing itself: each member's change or failure was judged as it came
+            } else if (changed && firstSuccess) { // the new graph's own change, not a repair
                 convergence.settling();
                 progress.accept(report);
             } else {

@@ -116,6 +116,7 @@ final class StatusReporter implements AutoCloseable {
             synchronized (lock) {
                 if (transition.equals(written) || !flushing && checkedAgain(transition, written)) {
                     heldSince = -1;
+                    flushing = false; // what a flush waits for is written already
                     continue;
                 }
                 if (!flushing && !urgent(transition, written)) {

@@ -45,8 +45,8 @@ final class Convergence {
         this.onTransition = onTransition;
         this.clock = clock;
         this.threads = threads;
-        this.lastEventful = clock.nanoTime();
-        this.lastSettling = lastEventful;
+        this.lastSettling = clock.nanoTime(); // starting is no drift: the settling period only
+        this.lastEventful = lastSettling - quietNanos;
     }
 
     /** Starts judging; mark what is busy first, or an empty run is converged at once. */

@@ -52,6 +52,12 @@ import org.slf4j.LoggerFactory;
  */
 public final class Agent implements AutoCloseable {
     private static final Logger LOG = LoggerFactory.getLogger("muster.agent");
+    /**
+     * How long a new graph's own changes must be followed by quiet for the host to count as converged. The whole
+     * quiet period ({@link AgentOptions#quietSeconds}) guards against a drift repaired again and again; a deploy is
+     * none, and every host of the fleet would otherwise add the whole quiet period to every deploy.
+     */
+    static final double SETTLE_SECONDS = 0.1;
 
     private final AgentOptions options;
     private final Etcd etcd;
@@ -93,7 +99,12 @@ public final class Agent implements AutoCloseable {
         this.reporter = new StatusReporter(etcd, options.host(), this::status, () -> registration.lease() != 0, Backoff.forAgent());
         registration.onRegistered(lease -> reporter.changed());
         RunOptions run = new RunOptions(options.host(), false, options.sema(), options.prefix(), false, false);
-        this.live = new LiveRun(run, world, options.quietSeconds(), metrics, report -> reporter.changed(), converged -> reporter.changed());
+        LiveRun.Quiet quiet = new LiveRun.Quiet(options.quietSeconds(), SETTLE_SECONDS);
+        // a change or a stable check alone is no news the reporter writes at once (see StatusReporter): converging,
+        // which follows, nudges it; a failure (or a skip, an unresolvable) does at once
+        this.live = new LiveRun(run, world, quiet, metrics, report -> {
+            if (report.status() != Status.CHANGED && report.status() != Status.STABLE) reporter.changed();
+        }, converged -> reporter.changed());
     }
 
     /** Whether an agent with {@code options} finds a graph kept on local disk to enforce. */
@@ -158,7 +169,14 @@ public final class Agent implements AutoCloseable {
         try {
             byte[] bytes = saved.get().graph();
             Path kept = Files.isDirectory(bundlePath()) ? bundlePath().toRealPath() : null;
-            swap(pointer, kept != null ? new Prepared(decoder.decode(bytes, bundlePath()), kept, decoder.bundle(bytes)) : decode(bytes, 0));
+            Prepared prepared;
+            if (kept != null) {
+                Graph graph = decoder.decode(bytes, bundlePath());
+                prepared = new Prepared(graph, kept, GraphDecoder.BundleLayout.of(graph));
+            } else {
+                prepared = decode(bytes, 0);
+            }
+            swap(pointer, prepared);
             LOG.info("running graph {} of deploy {} (kept on disk)", brief(pointer.getGraph()), pointer.getDeploy());
             return true;
         } catch (GraphDecoder.UnusableGraphException | IOException | EtcdUnreachableException e) {
@@ -172,8 +190,9 @@ public final class Agent implements AutoCloseable {
      * bound to {@link #bundlePath()}, which {@link #swap} points at it.
      */
     private Prepared decode(byte[] bytes, long deploy) throws GraphDecoder.UnusableGraphException, IOException, EtcdUnreachableException {
-        GraphDecoder.BundleLayout layout = decoder.bundle(bytes);
-        return new Prepared(decoder.decode(bytes, bundlePath()), tree(layout, deploy), layout);
+        Graph graph = decoder.decode(bytes, bundlePath());
+        GraphDecoder.BundleLayout layout = GraphDecoder.BundleLayout.of(graph);
+        return new Prepared(graph, tree(layout, deploy), layout);
     }
 
     /**

@@ -11,22 +11,20 @@ import java.util.Set;
  */
 public interface GraphDecoder {
     /**
-     * What of its bundle {@code graph} needs where it runs.
-     *
-     * @throws UnusableGraphException when {@code graph} is not an encoded graph
-     */
-    BundleLayout bundle(byte[] graph) throws UnusableGraphException;
-
-    /**
      * A graph's bundle as a host lays it out.
      *
      * @param files what the graph reads at run time: bundle-relative path → sha256 of the content
      * @param directories its manifests' directories (bundle-relative), which must exist even when empty
      */
-    record BundleLayout(Map<String, String> files, Set<String> directories) {}
+    record BundleLayout(Map<String, String> files, Set<String> directories) {
+        /** What of its bundle {@code graph} needs where it runs. */
+        static BundleLayout of(Graph graph) {
+            return new BundleLayout(graph.bundle().files(), graph.bundle().directories());
+        }
+    }
 
     /**
-     * The runnable graph, its files found under {@code bundleRoot} (laid out as {@link #bundle} says).
+     * The runnable graph, its files found under {@code bundleRoot} (laid out as its {@link BundleLayout} says).
      *
      * @throws UnusableGraphException saying why it cannot run here (an unknown kind, a malformed value)
      */

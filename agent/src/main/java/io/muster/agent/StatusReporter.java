@@ -13,6 +13,7 @@ import io.muster.agent.etcd.EtcdUnreachableException;
 import io.muster.agent.etcd.Keys;
 import io.muster.agent.etcd.Waits;
 import io.muster.proto.fleet.HostStatus;
+import io.muster.proto.fleet.Summary;
 import java.time.Duration;
 import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
@@ -24,13 +25,22 @@ import org.slf4j.LoggerFactory;
  * applies and failures go along, as they are when written). Nudged from any thread ({@link #changed()}); a
  * thread of its own computes the status and writes it, so nudges coalesce: it lets {@link #GATHER} pass after a
  * nudge before it looks, so the transitions of one moment (a graph swapped in and its first resources
- * applied) make one write, not one each. Each write is a transaction on the
+ * applied) make one write, not one each.
+ *
+ * <p>A status that says converged, names a failure or an error the last one written did not, or is the first, is
+ * written at once: {@code deploy --wait}, {@code status} and rollouts wait for those. One that only says the host
+ * is at work (not converged, nothing newly failed) waits up to {@link #HOLD} for the host to converge, and is
+ * written then if it has not: a deploy that converges within it is one write, not two or three, each of which
+ * every coordinator watching {@code hosts/} receives too. Nor is a converged host's resource checked again after
+ * its change (the check its own write sets off), and found stable, news. Each write is a transaction on the
  * key's revision (what this reporter last wrote, or found): a status etcd lost, or another writer's, is seen
  * and replaced. While etcd is away it tries again after a jittered backoff.
  */
 final class StatusReporter implements AutoCloseable {
     /** Short beside the agent's quiet period, which any "converged" waits for anyway. */
     static final Duration GATHER = Duration.ofMillis(50);
+    /** How long a host at work (not converged, nothing newly failed) may still show its last status. */
+    static final Duration HOLD = Duration.ofSeconds(5);
     private final Etcd etcd;
     private final ByteSequence key;
     private final Supplier<HostStatus> status;
@@ -39,6 +49,8 @@ final class StatusReporter implements AutoCloseable {
     private final Object lock = new Object();
     private boolean nudged; // guarded by lock
     private boolean closed; // guarded by lock
+    private boolean flushing; // guarded by lock: a flush waits, so whatever the status says is written at once
+    private long heldSince = -1; // guarded by lock: System.nanoTime() when a status at work was first held; -1: none is
     private HostStatus written; // guarded by lock: what was last written, normalized (see #transition)
     private long revision = -1; // only the reporter's thread: the key's revision as last seen; -1 before a look
     private Thread thread;
@@ -75,6 +87,7 @@ final class StatusReporter implements AutoCloseable {
         long deadline = System.nanoTime() + patience.toNanos();
         synchronized (lock) {
             nudged = true;
+            flushing = true;
             lock.notifyAll();
             for (long left; !now.equals(written) && (left = deadline - System.nanoTime()) > 0; ) lock.wait(Math.max(1, left / 1_000_000));
             return now.equals(written);
@@ -85,7 +98,10 @@ final class StatusReporter implements AutoCloseable {
         while (true) {
             synchronized (lock) {
                 try {
-                    while (!nudged && !closed) lock.wait();
+                    for (long left; !nudged && !closed && (left = heldFor()) != 0; ) {
+                        if (left < 0) lock.wait();
+                        else lock.wait(Math.max(1, left / 1_000_000));
+                    }
                 } catch (InterruptedException e) {
                     return;
                 }
@@ -95,17 +111,32 @@ final class StatusReporter implements AutoCloseable {
             synchronized (lock) {
                 nudged = false;
             }
-            HostStatus now = status.get();
+            HostStatus now = status.get(); // not under lock: the status is read from the engine's workers
             HostStatus transition = transition(now);
             synchronized (lock) {
-                if (transition.equals(written)) continue;
+                if (transition.equals(written) || !flushing && checkedAgain(transition, written)) {
+                    heldSince = -1;
+                    flushing = false; // what a flush waits for is written already
+                    continue;
+                }
+                if (!flushing && !urgent(transition, written)) {
+                    if (heldSince < 0) heldSince = System.nanoTime();
+                    if (heldFor() != 0) continue;
+                }
             }
-            if (!registered.getAsBoolean()) continue;
+            if (!registered.getAsBoolean()) { // registering nudges it again
+                synchronized (lock) {
+                    heldSince = -1;
+                }
+                continue;
+            }
             try {
                 write(now.toBuilder().setUpdated(System.currentTimeMillis()).build());
                 backoff.reset();
                 synchronized (lock) {
                     written = transition;
+                    heldSince = -1;
+                    flushing = false;
                     lock.notifyAll();
                 }
             } catch (EtcdUnreachableException e) {
@@ -115,6 +146,32 @@ final class StatusReporter implements AutoCloseable {
                 changed();
             }
         }
+    }
+
+    /** Under {@link #lock}: nanoseconds until a held status is due (0: now), or -1 when none is held. */
+    private long heldFor() {
+        if (heldSince < 0) return -1;
+        return Math.max(0, HOLD.toNanos() - (System.nanoTime() - heldSince));
+    }
+
+    /**
+     * Whether {@code next} only tells that resources {@code last} counted as changed were checked again and found
+     * stable, converged both times: the check that follows a resource's own change (its watch sees the write), no news.
+     */
+    private static boolean checkedAgain(HostStatus next, HostStatus last) {
+        return last != null && next.getConverged() && last.getConverged() && changedAsStable(next).equals(changedAsStable(last));
+    }
+
+    private static HostStatus changedAsStable(HostStatus status) {
+        Summary summary = status.getSummary();
+        return status.toBuilder().setSummary(summary.toBuilder().setStable(summary.getStable() + summary.getChanged()).clearChanged()).build();
+    }
+
+    /** Whether {@code next} is written at once after {@code last}: see the class comment. */
+    private static boolean urgent(HostStatus next, HostStatus last) {
+        return last == null || next.getConverged() || !next.getError().equals(last.getError())
+                || !next.getFailedList().equals(last.getFailedList()) && next.getFailedCount() > 0
+                || next.getSummary().getUnresolvable() > last.getSummary().getUnresolvable();
     }
 
     private void write(HostStatus now) throws EtcdUnreachableException {

@@ -1,9 +1,9 @@
 /**
  * The agent daemon ({@code muster agent}): {@link io.muster.agent.Agent} registers the host, follows the
  * graph the coordinator publishes for it, runs it with the live engine (graph swaps included) over the etcd
- * World, keeps the last graph on local disk ({@code LocalGraph}) and writes the host's status on each
- * transition ({@code StatusReporter}, {@code HostState}). It knows compiled graphs only through {@link
- * io.muster.agent.GraphDecoder} ({@link io.muster.agent.CodecGraphDecoder}: the engine's graph codec; their
+ * World, keeps the last graph on local disk ({@code LocalGraph}) and writes the host's status on its
+ * transitions, once per deploy that converges soon ({@code StatusReporter}, {@code HostState}). It knows
+ * compiled graphs only through {@link io.muster.agent.GraphDecoder} ({@link io.muster.agent.CodecGraphDecoder}: the engine's graph codec; their
  * bundles are laid out by {@link io.muster.agent.bundle.LocalBundles}). The etcd pieces (registration, watches, the World) are
  * in {@code io.muster.agent.etcd}.
  *

@@ -11,6 +11,10 @@ import org.slf4j.LoggerFactory;
 /**
  * Whether a live run is converged: it becomes so when no resource is dirty or running and none has
  * changed anything or failed for {@code quiet} nanoseconds, and stays so until something changes or fails.
+ * A new graph and its new resources' first changes are no drift: they only need {@code settle} nanoseconds
+ * of quiet ({@link #settling}), which a run may make shorter than {@code quiet}. The quiet period is there
+ * for drift: a resource repaired every few moments by a drift that never stops must not count as converged
+ * between two repairs, and a repair restarts it whole.
  * A check under way does not end it, so a polled resource, or a watch that fires without drift, does not
  * make the state flicker; the price is that a repair under way is seen when it reports its change, not
  * when it starts. Listeners hear each transition.
@@ -20,22 +24,29 @@ final class Convergence {
     private final Condition changed = lock.newCondition();
     private final Set<String> busy = new HashSet<>();
     private final long quietNanos;
+    private final long settleNanos;
     private final Consumer<Boolean> onTransition;
     private final Clock clock;
     private final ThreadFactory threads;
     private long lastEventful;
+    private long lastSettling;
     private boolean converged;
     /** What listeners were last told; the watcher thread catches up with {@link #converged}. */
     private boolean reported;
     private boolean closed;
 
-    /** @param onTransition told {@code true} on becoming converged, {@code false} on leaving it */
-    Convergence(long quietNanos, Consumer<Boolean> onTransition, Clock clock, ThreadFactory threads) {
+    /**
+     * @param settleNanos the quiet a new graph's own changes need (at most {@code quietNanos})
+     * @param onTransition told {@code true} on becoming converged, {@code false} on leaving it
+     */
+    Convergence(long quietNanos, long settleNanos, Consumer<Boolean> onTransition, Clock clock, ThreadFactory threads) {
         this.quietNanos = quietNanos;
+        this.settleNanos = Math.min(settleNanos, quietNanos);
         this.onTransition = onTransition;
         this.clock = clock;
         this.threads = threads;
-        this.lastEventful = clock.nanoTime();
+        this.lastSettling = clock.nanoTime(); // starting is no drift: the settling period only
+        this.lastEventful = lastSettling - quietNanos;
     }
 
     /** Starts judging; mark what is busy first, or an empty run is converged at once. */
@@ -54,11 +65,19 @@ final class Convergence {
         update(() -> busy.remove(id));
     }
 
-    /** Something changed or failed (or a new graph arrived): the quiet period starts again. */
+    /** Something changed or failed: the quiet period starts again. */
     void eventful() {
         update(() -> {
             lastEventful = clock.nanoTime();
             converged = false; // at once, so a caller never sees it stale; it resumes after the quiet period
+        });
+    }
+
+    /** A new graph arrived, or a new resource made its first change: the settling period starts again. */
+    void settling() {
+        update(() -> {
+            lastSettling = clock.nanoTime();
+            converged = false;
         });
     }
 
@@ -119,13 +138,14 @@ final class Convergence {
                     }
                     continue;
                 }
-                long quietFor = clock.nanoTime() - lastEventful;
-                if (!converged && busy.isEmpty() && quietFor >= quietNanos) {
+                long now = clock.nanoTime();
+                long wait = Math.max(quietNanos - (now - lastEventful), settleNanos - (now - lastSettling));
+                if (!converged && busy.isEmpty() && wait <= 0) {
                     converged = true;
                     changed.signalAll();
                     continue;
                 }
-                if (!converged && busy.isEmpty()) clock.awaitNanos(lock, changed, quietNanos - quietFor);
+                if (!converged && busy.isEmpty()) clock.awaitNanos(lock, changed, wait);
                 else changed.await();
             }
         } catch (InterruptedException e) {

@@ -91,7 +91,7 @@ final class Engine implements AutoCloseable {
     /** Runs {@code next} in place of the running graph (the first call starts the run). */
     synchronized void swap(Graph next) throws InterruptedException {
         events.busy(SWAPPING, true);
-        events.eventful(); // a new graph ends convergence now, not once the old workers have stopped
+        events.swapping(); // a new graph ends convergence now, not once the old workers have stopped
         Generation running = generation;
         Map<String, Worker> kept = new LinkedHashMap<>();
         List<Worker> gone = new ArrayList<>();
@@ -124,7 +124,7 @@ final class Engine implements AutoCloseable {
         }
         generation = new Generation(next, all, values, new VertexRun(options, values, shared, stop, clock, next), new AggregateOutcome(next, options));
         events.graph(next);
-        events.eventful();
+        events.swapping();
         Graph previous = running.graph();
         kept.forEach((id, w) -> w.rebind(next.vertex(id),
                 !new HashSet<>(previous.incoming(id)).equals(new HashSet<>(next.incoming(id)))));
@@ -199,6 +199,7 @@ final class Engine implements AutoCloseable {
         if (!running.late().isEmpty()) {
             return running.params().equals(next.params()) && running.scope().equals(next.scope());
         }
+        if (running.params().equals(next.params())) return true; // most of a new graph: no resource to build and compare
         try {
             Resource a = running.kind().create(running.params());
             Resource b = next.kind().create(next.params());

@@ -34,6 +34,28 @@ public final class LiveRun implements AutoCloseable {
     private final Clock clock;
     private final ThreadFactory threads;
 
+    /**
+     * How long nothing may change for the run to count as converged.
+     *
+     * @param seconds after a change or a failure: a drift repaired restarts this whole
+     * @param settleSeconds after a new graph arrives or a new resource makes its first change (not drift: no
+     *        repair is under way), at most {@code seconds}
+     */
+    public record Quiet(double seconds, double settleSeconds) {
+        /** The same quiet period after anything: {@code muster run --converged-timeout S} waits S seconds after a swap too. */
+        public static Quiet of(double seconds) {
+            return new Quiet(seconds, seconds);
+        }
+
+        private long nanos() {
+            return (long) (Math.max(0, seconds) * 1e9);
+        }
+
+        private long settleNanos() {
+            return (long) (Math.max(0, Math.min(seconds, settleSeconds)) * 1e9);
+        }
+    }
+
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
@@ -47,10 +69,16 @@ public final class LiveRun implements AutoCloseable {
      */
     public LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
-        this(options, world, quietSeconds, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
+        this(options, world, Quiet.of(quietSeconds), metrics, progress, onConverged);
     }
 
-    LiveRun(RunOptions options, World world, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
+    /** As above, with a shorter quiet period for a new graph's own changes ({@link Quiet#settleSeconds}). */
+    public LiveRun(RunOptions options, World world, Quiet quiet, Metrics metrics, Consumer<ResourceReport> progress,
+                   Consumer<Boolean> onConverged) throws IOException {
+        this(options, world, quiet, metrics, progress, onConverged, Clock.SYSTEM, Thread.ofVirtual().factory());
+    }
+
+    LiveRun(RunOptions options, World world, Quiet quiet, Metrics metrics, Consumer<ResourceReport> progress,
             Consumer<Boolean> onConverged, Clock clock, ThreadFactory threads) throws IOException {
         this.options = options;
         this.clock = clock;
@@ -58,11 +86,10 @@ public final class LiveRun implements AutoCloseable {
         this.metrics = metrics;
         this.progress = progress;
         this.paths = new PathWatches(threads);
-        HeapReturn heap = new HeapReturn();
-        this.convergence = new Convergence((long) (Math.max(0, quietSeconds) * 1e9), converged -> {
+        this.convergence = new Convergence(quiet.nanos(), quiet.settleNanos(), converged -> {
             metrics.converged(converged);
             onConverged.accept(converged);
-            if (converged) heap.converged();
+            if (converged) HeapReturn.converged();
         }, clock, threads);
         this.engine = new Engine(options, world, new Events(), paths, clock, threads);
         this.collector = new Collector(world, Kinds.installed(), engine::swap);
@@ -150,16 +177,23 @@ public final class LiveRun implements AutoCloseable {
         }
 
         @Override
-        public void eventful() {
-            convergence.eventful();
+        public void swapping() {
+            convergence.settling();
         }
 
         @Override
-        public void checked(Vertex v, ResourceReport report, boolean retrying) {
+        public void checked(Vertex v, ResourceReport report, boolean retrying, boolean firstSuccess) {
             boolean changed = report.status() == Status.CHANGED;
             boolean failed = report.status() == Status.FAILED;
             metrics.checkApply(v.kind().name(), !(options.noop() || v.meta().noop()), changed, failed);
-            report(report, changed || failed);
+            if (v.role() == Vertex.Role.AGGREGATE) {
+                progress.accept(report); // it changes nothing itself: each member's change or failure was judged as it came
+            } else if (changed && firstSuccess) { // the new graph's own change, not a repair
+                convergence.settling();
+                progress.accept(report);
+            } else {
+                report(report, changed || failed);
+            }
         }
 
         @Override

@@ -148,10 +148,10 @@ public final class OneShotRun {
         public void busy(String id, boolean busy) {}
 
         @Override
-        public void eventful() {}
+        public void swapping() {}
 
         @Override
-        public void checked(Vertex v, ResourceReport report, boolean retrying) {}
+        public void checked(Vertex v, ResourceReport report, boolean retrying, boolean firstSuccess) {}
 
         @Override
         public void report(ResourceReport report, boolean eventful) {}

@@ -16,11 +16,14 @@ interface RunEvents {
     /** {@code id} has work to do or is done for now; {@link Engine#SWAPPING} while a graph is swapped in. */
     void busy(String id, boolean busy);
 
-    /** Something changed or failed, or a new graph arrived. */
-    void eventful();
+    /** A new graph is being swapped in: the run is not converged from now on. */
+    void swapping();
 
-    /** One attempt's outcome; {@code retrying} when another attempt follows. */
-    void checked(Vertex v, ResourceReport report, boolean retrying);
+    /**
+     * One attempt's outcome; {@code retrying} when another attempt follows; {@code firstSuccess} when it is the
+     * resource's first success since it started (a new resource's first apply, not the repair of a drift).
+     */
+    void checked(Vertex v, ResourceReport report, boolean retrying, boolean firstSuccess);
 
     /** A report that is no check (skipped, failed outside its run, reversed); {@code eventful} when it failed. */
     void report(ResourceReport report, boolean eventful);

@@ -367,7 +367,7 @@ final class Worker {
         if (report.status() == Status.CHANGED) applies.incrementAndGet();
         if (report.status() == Status.FAILED) failures.incrementAndGet();
         last = report;
-        run.events().checked(v, report, retrying);
+        run.events().checked(v, report, retrying, !convergedOnce && report.status() != Status.FAILED);
         if (report.status() != Status.FAILED) return;
         run.events().failure(v, !retrying);
         if (retrying) setFailing(Failing.SOFT);

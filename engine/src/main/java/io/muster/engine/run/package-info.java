@@ -43,7 +43,8 @@
  *       lock} guards the pending edit and when it came, written by the path watches' dispatcher.</li>
  *   <li><b>Run events.</b> Workers tell the run what happened through {@code RunEvents}, from their own
  *       threads: {@code LiveRun} counts (metrics), reports every check and feeds {@code Convergence}, whose
- *       lock guards the busy set and the quiet-period clock, judged by a thread of its own; {@code
+ *       lock guards the busy set and the quiet-period clocks (drift's, and a new graph's settling), judged by a
+ *       thread of its own; {@code
  *       OneShotRun} reports each resource once as it settles and wakes {@code run()} when all have.</li>
  *   <li><b>Shared state.</b> {@code Values} (concurrent maps: what resources produced), {@code Semaphores}
  *       (acquired in name order, global last, so two resources never wait on each other), {@code

@@ -75,7 +75,7 @@ class AttemptsTest {
                       - broken: {command: "echo x >> ROOT/attempts; false", shell: true, meta: {retry: 1, delay: 3600000}}
                       - after: {command: "true", require: exec#broken}
                 """);
-        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), 0, new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
+        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), LiveRun.Quiet.of(0), new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
             live.swap(graph);
             awaitAttempts(1);
             await().until(() -> clock.waiters() > 0); // the retry waits for its delay, its dependent for it
@@ -102,7 +102,7 @@ class AttemptsTest {
                       - watched: {command: "true", creates: ROOT, watchcmd: "echo x >> ROOT/attempts; exit 3", shell: true,
                                   meta: {retry: 2, delay: 3600000}}
                 """);
-        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), 0, new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
+        try (LiveRun live = new LiveRun(options, new MemoryWorld("test"), LiveRun.Quiet.of(0), new Metrics(), reports::add, converged -> {}, clock, Thread.ofVirtual().factory())) {
             live.swap(graph);
             awaitAttempts(1);
             await().until(() -> watched(live).last() != null);

@@ -14,15 +14,24 @@ class ConvergenceTest {
     private final FakeClock clock = new FakeClock();
     private final List<Boolean> transitions = new CopyOnWriteArrayList<>();
     private final List<Thread> threads = new CopyOnWriteArrayList<>();
-    private final Convergence convergence = new Convergence(TimeUnit.SECONDS.toNanos(1), transitions::add, clock, r -> {
-        Thread t = Thread.ofVirtual().unstarted(r);
-        threads.add(t);
-        return t;
-    });
+    private final List<Convergence> judges = new CopyOnWriteArrayList<>();
+    /** A quiet period of 1 s after anything, as {@code muster run} has. */
+    private final Convergence convergence = convergence(1000);
+
+    /** A quiet period of 1 s after a change or failure, of {@code settleMillis} after a new graph's own changes. */
+    private Convergence convergence(long settleMillis) {
+        Convergence judge = new Convergence(TimeUnit.SECONDS.toNanos(1), TimeUnit.MILLISECONDS.toNanos(settleMillis), transitions::add, clock, r -> {
+            Thread t = Thread.ofVirtual().unstarted(r);
+            threads.add(t);
+            return t;
+        });
+        judges.add(judge);
+        return judge;
+    }
 
     @AfterEach
     void close() {
-        convergence.close();
+        judges.forEach(Convergence::close);
     }
 
     @Test
@@ -57,6 +66,36 @@ class ConvergenceTest {
         clock.advance(400, TimeUnit.MILLISECONDS);
         await().until(convergence::converged);
         await().until(() -> transitions.equals(List.of(true, false, true)));
+    }
+
+    @Test
+    void aNewGraphsOwnChangesNeedOnlyTheSettlingPeriodButARepairTheWholeQuietPeriod() {
+        Convergence settling = convergence(100);
+        settling.busy(Engine.SWAPPING);
+        settling.start(); // starting is no drift either
+        settling.idle(Engine.SWAPPING);
+        awaitTimedWait();
+        clock.advance(100, TimeUnit.MILLISECONDS);
+        await().until(settling::converged);
+
+        settling.settling(); // a new graph, then its new resources' first applies
+        assertThat(settling.converged()).isFalse();
+        awaitTimedWait();
+        clock.advance(99, TimeUnit.MILLISECONDS);
+        awaitTimedWait();
+        assertThat(settling.converged()).isFalse();
+        clock.advance(1, TimeUnit.MILLISECONDS);
+        await().until(settling::converged);
+
+        settling.settling();
+        settling.eventful(); // a repair meanwhile: the whole quiet period again
+        awaitTimedWait();
+        clock.advance(100, TimeUnit.MILLISECONDS);
+        awaitTimedWait();
+        assertThat(settling.converged()).isFalse();
+        clock.advance(900, TimeUnit.MILLISECONDS);
+        await().until(settling::converged);
+        await().until(() -> transitions.equals(List.of(true, false, true, false, true)));
     }
 
     @Test

@@ -9,6 +9,7 @@ import io.muster.engine.metrics.Metrics;
 import io.muster.engine.report.ResourceReport;
 import io.muster.engine.report.Status;
 import io.muster.engine.testing.Manifests;
+import io.muster.engine.world.MemoryWorld;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
@@ -73,6 +74,23 @@ class LiveRunTest {
 
     private void awaitConverged() throws InterruptedException {
         assertThat(live.awaitConverged(PATIENCE.toNanos())).as("converged; reports: %s", reports).isTrue();
+    }
+
+    @Test
+    void aNewGraphsOwnChangesNeedOnlyTheSettlingPeriodWhileADriftEndsConvergence() throws Exception {
+        // a quiet period far beyond the test's patience: converging at all shows the settling period sufficed
+        RunOptions options = new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false);
+        live = new LiveRun(options, new MemoryWorld("testhost"), new LiveRun.Quiet(600, 0.1), new Metrics(), reports::add, transitions::add);
+        live.swap(manifests().compile("""
+                resources:
+                  - file: [{ROOT/motd: {content: "hello\\n"}}]
+                """));
+        awaitConverged();
+        assertThat(dir.resolve("motd")).hasContent("hello");
+
+        Files.writeString(dir.resolve("motd"), "drifted\n");
+
+        await().atMost(PATIENCE).until(() -> Files.readString(dir.resolve("motd")).equals("hello\n") && !live.converged());
     }
 
     @Test

@@ -106,7 +106,7 @@ class ManifestReloaderTest {
         Manifests manifests = new Manifests(dir);
         Path site = manifests.write("site.yaml", fileWith("v1"));
         Graph graph = manifests.compile(site, Map.of());
-        live = new LiveRun(new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false), new MemoryWorld("testhost"), 0,
+        live = new LiveRun(new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false), new MemoryWorld("testhost"), LiveRun.Quiet.of(0),
                 new Metrics(), report -> {}, converged -> {}, clock, Thread.ofVirtual().factory());
         live.swap(graph);
         assertThat(live.awaitConverged(PATIENCE.toNanos())).isTrue();

@@ -109,6 +109,32 @@ class MgmtGraphCliTest {
     }
 
     @Test
+    void aSymbolicModeSetsTheClassesItNamesOnTheFileAsFoundAndOneThatAddsBitsIsRefusedAsMgmtRefusesIt() throws IOException {
+        Path graph = manifest("""
+                graph: modes
+                resources:
+                  file:
+                  - {name: shared, path: ROOT/shared.conf, state: exists, mode: "g=rw"}
+                  - {name: private, path: ROOT/private.conf, state: exists, content: "x", mode: "u=rw,go="}
+                """);
+        Files.writeString(dir.resolve("shared.conf"), "kept\n");
+        Files.setPosixFilePermissions(dir.resolve("shared.conf"), PosixFilePermissions.fromString("rwx---r--"));
+
+        Cli first = apply(graph);
+
+        assertThat(first.exit()).as(first.err()).isEqualTo(2);
+        assertThat(mode(dir.resolve("shared.conf"))).as("u and o as found, g set").isEqualTo("rwxrw-r--");
+        assertThat(mode(dir.resolve("private.conf"))).isEqualTo("rw-------");
+        Cli second = apply(graph);
+        assertThat(second.exit()).as(second.out() + second.err()).isZero();
+
+        Path adds = new Manifests(dir).write("adds.yaml", "graph: g\nresources:\n  file: [{name: f, path: /tmp/f, mode: u+x}]\n");
+        Cli refused = Cli.run("validate", adds);
+        assertThat(refused.exit()).isNotZero();
+        assertThat(refused.err()).contains(adds + ":3:40: file[f]: mode: 'u+x' adds or removes bits, which mgmt's file refuses");
+    }
+
+    @Test
     void everyCommandAcceptsAGraphAndErrorsNameTheLine() {
         Path graph = manifest("""
                 graph: g

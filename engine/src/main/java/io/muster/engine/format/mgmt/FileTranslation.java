@@ -9,8 +9,8 @@ import java.util.Optional;
  * mgmt's {@code file}: the path (default: the name, or {@code dirname} + {@code basename}) ends in {@code /} for a
  * directory; {@code state} is {@code exists}, {@code absent} or unset; {@code mode} is octal text, so an unquoted
  * {@code 0741} (read as the number 741) means 0741; with no {@code state} the file is managed only where it exists
- * ({@code create: false}), as mgmt creates nothing then, and a symbolic mode that sets every class ({@code u=rwx,go=rx}) is
- * converted; {@code owner: 1} is uid 1; {@code symlink} makes the path a
+ * ({@code create: false}), as mgmt creates nothing then; a symbolic mode ({@code u=rwx,go=rx}, {@code g=rw})
+ * sets the classes it names and keeps the others as the file has them; {@code owner: 1} is uid 1; {@code symlink} makes the path a
  * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree; a directory's
  * {@code content} is ignored.
  */
@@ -67,18 +67,22 @@ final class FileTranslation implements KindTranslation {
         return dir + basename.orElse(path.substring(slash + 1));
     }
 
-    /** The mode as octal text: a number read from an unquoted {@code 0741} is 741, whose digits are the octal mode. */
+    /**
+     * The mode as octal text (a number read from an unquoted {@code 0741} is 741, whose digits are the octal mode), or
+     * symbolic text with {@code =} only, which muster's file applies to the mode the file has, as mgmt does. mgmt
+     * refuses clauses that add or remove bits ({@code u+x}): so does this.
+     */
     private static Optional<String> mode(MgmtResource r) {
         Optional<YNode> node = r.node("mode");
         if (node.isPresent() && node.get() instanceof YNode.Scalar s && s.value() instanceof Number n) return Optional.of(fourDigits(n.toString()));
         Optional<String> written = r.string("mode");
         if (written.isEmpty() || written.get().matches("[0-7]+")) return written.map(FileTranslation::fourDigits);
-        Optional<String> symbolic = SymbolicMode.octal(written.get());
-        if (symbolic.isEmpty()) {
-            r.problem("mode", "'" + written.get() + "' is not an octal mode, nor a symbolic one that sets u, g and o with '='"
-                    + " (one that adds or removes bits depends on the file as found): write it in octal");
+        if (written.get().contains("+") || written.get().contains("-")) {
+            r.problem("mode", "'" + written.get() + "' adds or removes bits, which mgmt's file refuses (it takes '=' only):"
+                    + " set each class with '=' (u=rwx,go=rx) or write the mode in octal");
+            return Optional.empty();
         }
-        return symbolic;
+        return written;
     }
 
     private static String fourDigits(String octal) {

@@ -38,7 +38,7 @@ import java.util.Map;
  * replaced like any other wrong file type.
  */
 record FileResource(Path path, Ensure ensure, String content, Path source, String owner, String group,
-                    Integer mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge,
+                    DesiredMode mode, boolean force, boolean sensitive, String target, boolean recurse, boolean purge,
                     boolean create, boolean parents)
         implements PathResource, Reversible, Foreseeable {
 
@@ -225,7 +225,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 try (Directory parent = dir != null ? null : ParentDirectory.open(kept, path, uid);
                      OpenFile made = ParentDirectory.require(dir != null ? dir : parent, path).makeDirectory(name())) {
                     if (uid != -1 || gid != -1) made.chown(uid, gid);
-                    made.chmod(mode != null ? mode : DEFAULT_DIRECTORY_MODE);
+                    made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE));
                 }
             }
             return Result.changed(changes);
@@ -251,7 +251,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         for (Path at : missing.reversed()) {
             try (Directory above = ParentDirectory.require(ParentDirectory.open(kept, at, uid), at);
                  OpenFile made = above.makeDirectory(ParentDirectory.name(at))) {
-                made.chmod(mode != null ? mode : DEFAULT_DIRECTORY_MODE);
+                made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE));
             }
         }
     }
@@ -271,7 +271,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             if (desired != null) changes.add(contentChange(null, desired, context));
             if (apply) {
                 AtomicFiles.replace(ParentDirectory.require(dir, path), name(), desired == null ? new byte[0] : desired,
-                        mode != null ? mode : DEFAULT_FILE_MODE, uid, gid);
+                        modeFrom(DEFAULT_FILE_MODE), uid, gid);
             }
             return Result.changed(changes);
         }
@@ -287,7 +287,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                     changes.addAll(fixAttributes(file, now, uid, gid, false));
                     // those the manifest does not set stay as they were, as an edit in place would keep them
                     if (apply) {
-                        AtomicFiles.replace(dir, name(), desired, mode != null ? mode : now.mode(),
+                        AtomicFiles.replace(dir, name(), desired, modeFrom(now.mode()),
                                 uid != -1 ? uid : now.uid(), gid != -1 ? gid : now.gid());
                     }
                     return Result.changed(changes);
@@ -297,7 +297,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 // its owner until now may hold it open for writing: the new owner gets a new file no such descriptor reaches
                 changes.addAll(fixAttributes(file, now, uid, gid, false));
                 byte[] same = desired != null ? desired : file.readAll(); // desired: it was read and equals it
-                AtomicFiles.replace(dir, name(), same, mode != null ? mode : now.mode(), uid, gid != -1 ? gid : now.gid());
+                AtomicFiles.replace(dir, name(), same, modeFrom(now.mode()), uid, gid != -1 ? gid : now.gid());
                 return Result.changed(changes);
             }
             changes.addAll(fixAttributes(file, now, uid, gid, apply));
@@ -339,15 +339,21 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             changes.add(Change.of("group", Users.groupName(now.gid()), group));
             chown = true;
         }
-        boolean chmod = mode != null && now.mode() != mode;
-        if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(mode)));
+        int wanted = modeFrom(now.mode());
+        boolean chmod = now.mode() != wanted;
+        if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(wanted)));
         if (apply && (chown || chmod) && now.regular() && now.links() > 1) {
             // a hard link may be another file (where links are not protected, a user can link root's files)
             throw new IOException(path + " has " + now.links() + " hard links; muster changes the owner and mode only of a file with one");
         }
         if (apply && chown) file.chown(uid, gid);
         // chown clears the set-id bits: the mode is set again after it
-        if (apply && (chmod || chown)) file.chmod(mode != null ? mode : now.mode());
+        if (apply && (chmod || chown)) file.chmod(wanted);
         return changes;
+    }
+
+    /** The mode this resource wants for a file whose mode is {@code current}: its own, or {@code current} when it sets none. */
+    private int modeFrom(int current) {
+        return mode != null ? mode.from(current) : current;
     }
 }

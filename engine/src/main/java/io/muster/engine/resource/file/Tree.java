@@ -28,7 +28,7 @@ import java.util.Set;
  * file, or a file a directory. {@code mode} is the top directory's; a tree deeper than
  * {@link Directory#MAX_TREE_DEPTH} is an error.
  */
-record Tree(Path path, Path source, Integer mode, String owner, String group, boolean force, boolean purge) {
+record Tree(Path path, Path source, DesiredMode mode, String owner, String group, boolean force, boolean purge) {
 
     /** What a walk changes (or would change): one line per entry, "+ new", "~ changed: what", "- purged". */
     private static final class Changes {
@@ -49,7 +49,7 @@ record Tree(Path path, Path source, Integer mode, String owner, String group, bo
         Changes changes = new Changes(apply, uid, gid);
         try (Directory from = openSource()) {
             Stat top = from.stat(".");
-            int topMode = mode != null ? mode : top.mode();
+            int topMode = mode == null ? top.mode() : mode.from(now != null && now.directory() ? now.mode() : top.mode());
             if (now != null && !now.directory()) {
                 if (!force && !now.link()) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
                 changes.lines.add("~ " + path + "/: " + now.typeName() + " -> directory");

@@ -186,22 +186,25 @@ class MgmtGraphFormatTest {
     }
 
     @Test
-    void symbolicModesThatSetEveryClassAreOctalAndYaml11BooleansAreBooleans() throws Exception {
+    void symbolicModesWithEqualsPassAsWrittenAndYaml11BooleansAreBooleans() throws Exception {
         Graph g = compile("""
                 graph: g
                 resources:
                   file:
                   - {name: a, path: /tmp/a, mode: "u=rwx,g=rx,o="}
-                  - {name: b, path: /tmp/b, mode: "a=r", force: yes}
+                  - {name: b, path: /tmp/b, mode: "g=rw", force: yes}
                   - {name: c, path: /tmp/c, mode: "ug=rws,o=t", meta: {noop: on}}
                   - {name: c, path: /tmp/c, mode: "ug=rws,o=t", meta: {noop: on}}
                 """);
-        assertThat(params(g, "file#a")).containsEntry("mode", "0750");
-        assertThat(params(g, "file#b")).containsEntry("mode", "0444").containsEntry("force", true);
-        assertThat(params(g, "file#c")).containsEntry("mode", "7660");
+        assertThat(params(g, "file#a")).containsEntry("mode", "u=rwx,g=rx,o=");
+        assertThat(params(g, "file#b")).containsEntry("mode", "g=rw").containsEntry("force", true);
+        assertThat(params(g, "file#c")).containsEntry("mode", "ug=rws,o=t");
         assertThat(g.vertex("file#c").meta().noop()).isTrue();
         assertThat(errors("graph: g\nresources:\n  file:\n  - {name: d, path: /tmp/d, mode: \"u+x\"}\n  - {name: d, path: /tmp/e}\n"))
-                .contains("site.yaml:4:35: file[d]: mode: 'u+x' is not an octal mode, nor a symbolic one")
+                .contains("site.yaml:4:35: file[d]: mode: 'u+x' adds or removes bits, which mgmt's file refuses (it takes '=' only)")
                 .contains("site.yaml:5:12: resources: file: a second, different resource named 'd'");
+        assertThat(errors("graph: g\nresources:\n  file:\n  - {name: d, path: /tmp/d, mode: \"a=r,u=w\"}\n"))
+                .contains("site.yaml:4:35: file#d: mode: expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\":"
+                        + " 'a=r' names every class, so it must be the only clause");
     }
 }

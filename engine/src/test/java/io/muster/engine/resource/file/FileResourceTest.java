@@ -70,6 +70,41 @@ class FileResourceTest {
     }
 
     @Test
+    void aSymbolicModeChangesTheClassesItNamesAndKeepsTheOthersAsFound() throws Exception {
+        Files.writeString(dir.resolve("script"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(dir.resolve("script"), PosixFilePermissions.fromString("rw-rw-rw-"));
+        String yaml = """
+                resources:
+                  - file: [{ROOT/script: {mode: "u+x,go-w"}}]
+                  - file: [{ROOT/fresh: {content: "x", mode: "u=rw,g=r,o="}}]
+                  - file: [{ROOT/dir: {ensure: directory, mode: "g=rwxs"}}]
+                """;
+        Report plan = m().plan(yaml);
+        assertThat(resource(plan, id("script")).changes()).anySatisfy(c -> assertThat(c.describe()).isEqualTo("mode 0666 -> 0744"));
+        assertThat(mode("script")).as("noop").isEqualTo("rw-rw-rw-");
+        m().apply(yaml);
+        assertThat(mode("script")).isEqualTo("rwxr--r--");
+        assertThat(mode("fresh")).as("made 0644, then set").isEqualTo("rw-r-----");
+        assertThat(mode("dir")).as("made 0755, then g set").isEqualTo("rwxrwsr-x".replace('s', 'x'));
+        assertThat((int) Files.getAttribute(dir.resolve("dir"), "unix:mode") & 07777).isEqualTo(02775);
+        assertThat(m().apply(yaml).count(Status.STABLE)).isEqualTo(3);
+
+        Files.setPosixFilePermissions(dir.resolve("script"), PosixFilePermissions.fromString("rw-rw-rw-"));
+        assertThat(resource(m().apply(yaml), id("script")).changedAttributes()).containsExactly("mode");
+        assertThat(mode("script")).isEqualTo("rwxr--r--");
+    }
+
+    @Test
+    void aSymbolicModeThatIsNotChmodsIsAnErrorNamingWhy() {
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"u=rw,u+x\"}}]\n"))
+                .hasMessageContaining("expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\": class u is named twice");
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"a=rX\"}}]\n"))
+                .hasMessageContaining("'a=rX': 'X' is no permission (expected some of r, w, x, s, t)");
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"rw\"}}]\n"))
+                .hasMessageContaining("'rw' has none of =, +, -");
+    }
+
+    @Test
     void aDirectoryWithParentsMakesTheMissingDirectoriesAboveItAndPlanForeseesNoFailure() throws Exception {
         String yaml = """
                 resources:

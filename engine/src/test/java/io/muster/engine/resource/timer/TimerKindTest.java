@@ -4,40 +4,51 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.awaitility.Awaitility.await;
 
-import io.muster.engine.resource.Params;
-import io.muster.engine.resource.Resource;
-import io.muster.engine.testing.CountingWatcher;
+import io.muster.engine.metrics.Metrics;
+import io.muster.engine.report.ResourceReport;
+import io.muster.engine.report.Status;
+import io.muster.engine.run.LiveRun;
+import io.muster.engine.run.RunOptions;
+import io.muster.engine.testing.Manifests;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.Map;
-import java.util.concurrent.atomic.AtomicInteger;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
-/** {@code timer}: stable until it ticks; a tick is one change, reported once. */
+/** {@code timer}: under a live run each tick is one change that re-checks what follows it; a one-shot run never ticks. */
 class TimerKindTest {
+    private static final Duration PATIENCE = Duration.ofSeconds(15);
 
-    private static Resource timer(Object interval) throws Exception {
-        return new TimerKind().create(new Params("t", Map.of("interval", interval), Path.of("/")));
-    }
+    @TempDir
+    Path dir;
+
+    private static final String GRAPH = """
+            resources:
+              - timer: [{every-second: {interval: 1}}]
+              - exec: [{stamp: {command: "sh -c 'echo tick >> ROOT/ticks'", require: "timer#every-second"}}]
+            """;
 
     @Test
-    void aTickIsAChangeOnceThenTheTimerIsStableAgain() throws Exception {
-        Resource timer = timer(1.0);
-        assertThat(timer.checkApply(null, true).isChanged()).isFalse();
-        CountingWatcher watcher = new CountingWatcher();
-        AtomicInteger events = watcher.changes();
-        Thread watch = Thread.ofVirtual().start(() -> {
-            try {
-                timer.watch(watcher);
-            } catch (Exception e) {
-                // interrupted: the watch ends
-            }
-        });
-        await().atMost(Duration.ofSeconds(10)).until(() -> events.get() >= 1);
-        watch.interrupt();
-        assertThat(timer.checkApply(null, false).isChanged()).isTrue();
-        assertThat(timer.checkApply(null, true).changes()).extracting(c -> c.describe()).containsExactly("tick absent -> 1s");
-        assertThat(timer.checkApply(null, true).isChanged()).isFalse();
+    void eachTickIsAChangeThatRerunsWhatFollowsAndAOneShotRunBesideItSeesNoTick() throws Exception {
+        Manifests manifests = new Manifests(dir);
+        Path ticks = dir.resolve("ticks");
+        List<ResourceReport> reports = new CopyOnWriteArrayList<>();
+        RunOptions options = new RunOptions("testhost", false, 4, dir.resolve(".prefix"), false, false, false);
+        try (LiveRun live = new LiveRun(options, 0.2, new Metrics(), reports::add, converged -> {})) {
+            live.swap(manifests.compile(GRAPH));
+            await().atMost(PATIENCE).until(() -> Files.exists(ticks) && Files.readAllLines(ticks).size() >= 3);
+            assertThat(reports).anySatisfy(r -> {
+                assertThat(r.id()).isEqualTo("timer#every-second");
+                assertThat(r.changes()).extracting(c -> c.describe()).containsExactly("tick absent -> 1s");
+            });
+
+            // the live run's timer of the same name keeps its ticks to itself
+            ResourceReport oneShot = Manifests.resource(manifests.apply(GRAPH), "timer#every-second");
+            assertThat(oneShot.status()).isEqualTo(Status.STABLE);
+        }
     }
 
     @Test

@@ -11,8 +11,8 @@ import java.util.Optional;
  * {@code 0741} (read as the number 741) means 0741; with no {@code state} the file is managed only where it exists
  * ({@code create: false}), as mgmt creates nothing then; a symbolic mode ({@code u=rwx,go=rx}, {@code g=rw})
  * sets the classes it names and keeps the others as the file has them; {@code owner: 1} is uid 1; {@code symlink} makes the path a
- * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree; a directory's
- * {@code content} is ignored.
+ * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree. What mgmt's file
+ * refuses is refused ({@link FileValidation}).
  */
 final class FileTranslation implements KindTranslation {
 
@@ -26,6 +26,7 @@ final class FileTranslation implements KindTranslation {
         r.refuse("fragments", "a file made of fragments; use content or source");
         String path = path(r);
         boolean directory = path.endsWith("/");
+        FileValidation.check(r, path);
         Map<String, YNode> out = new LinkedHashMap<>();
         out.put("path", Node.text(path, r.markOf("path")));
         Optional<String> state = r.string("state");
@@ -41,13 +42,13 @@ final class FileTranslation implements KindTranslation {
             if (directory) out.put("ensure", Node.text("directory", r.markOf("path")));
             // no state: mgmt manages what exists and creates nothing
             if (state.isEmpty()) out.put("create", new YNode.Scalar(false, r.markOf("path")));
-            // a directory has no content: mgmt ignores one given
             if (!directory) r.node("content").ifPresent(c -> out.put("content", Node.text(c instanceof YNode.Scalar s ? s.value().toString() : "", c.mark())));
             if (source.isPresent() && source.get().endsWith("/") != directory) {
                 r.problem("source", "the path and the source must both be directories (ending in /) or both not be");
             }
-            source.ifPresent(s -> out.put("source", Node.text(s, r.markOf("source"))));
-            if (source.isPresent() && directory) out.put("recurse", new YNode.Scalar(true, r.markOf("recurse")));
+            // a source directory without recurse is refused (FileValidation): the native file would refuse it again
+            if (!directory || r.bool("recurse")) source.ifPresent(s -> out.put("source", Node.text(s, r.markOf("source"))));
+            if (source.isPresent() && directory && r.bool("recurse")) out.put("recurse", new YNode.Scalar(true, r.markOf("recurse")));
         }
         r.string("owner").ifPresent(o -> out.put("owner", Node.text(o, r.markOf("owner"))));
         r.string("group").ifPresent(g -> out.put("group", Node.text(g, r.markOf("group"))));

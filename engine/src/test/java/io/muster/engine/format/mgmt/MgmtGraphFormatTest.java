@@ -84,6 +84,29 @@ class MgmtGraphFormatTest {
     }
 
     @Test
+    void whatMgmtsFileRefusesIsRefusedAtTheKeyThatBreaksIt() {
+        String errors = errors("""
+                graph: g
+                resources:
+                  file:
+                  - {name: a, path: /tmp/d/, content: "x", state: exists}
+                  - {name: b, path: /tmp/e/, source: /tmp/src/, state: exists}
+                  - {name: c, path: /tmp/f, source: /etc/hosts, recurse: true, state: exists}
+                  - {name: d, path: /tmp/g, content: "x", state: absent}
+                  - {name: e, path: /tmp/h, dirname: /tmp, basename: /x}
+                  - {name: f, path: /tmp/l, source: /etc/hosts, symlink: true, content: "x"}
+                """);
+        assertThat(errors).contains("site.yaml:4:39: file[a]: content: a directory (a path ending in /) has no content")
+                .contains("site.yaml:5:38: file[b]: source: a source directory is copied only with recurse: true")
+                .contains("site.yaml:6:58: file[c]: recurse: a single file is copied without recurse")
+                .contains("site.yaml:7:38: file[d]: content: does not go with state: absent")
+                .contains("site.yaml:8:38: file[e]: dirname: must end with a slash, got '/tmp'")
+                .contains("site.yaml:8:54: file[e]: basename: must not start with a slash, got '/x'")
+                .contains("site.yaml:9:73: file[f]: content: a symlink has no content")
+                .doesNotContain("file#b");
+    }
+
+    @Test
     void anExecRunsThroughItsShellOrSplitAtWhiteSpace() throws Exception {
         Graph g = compile("""
                 graph: cmds

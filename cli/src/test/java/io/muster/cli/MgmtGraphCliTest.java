@@ -135,6 +135,21 @@ class MgmtGraphCliTest {
     }
 
     @Test
+    void aDirectoryWithRecurseAndNothingToCopyIsMadeWithItsParentsAndWithoutItFailsOnAMissingParent() {
+        Path graph = manifest("""
+                graph: dirs
+                resources:
+                  file:
+                  - {name: deep, path: ROOT/a/b/c/, recurse: true, mode: 0750, state: exists}
+                  - {name: shallow, path: ROOT/x/y/, state: exists}
+                """);
+        Cli run = apply(graph);
+        assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(6); // changes and a failure
+        assertThat(dir.resolve("a/b/c")).isDirectory();
+        assertThat(run.out()).contains("file#shallow failed").contains("parent directory " + dir.resolve("x") + " does not exist");
+    }
+
+    @Test
     void everyCommandAcceptsAGraphAndErrorsNameTheLine() {
         Path graph = manifest("""
                 graph: g

@@ -12,9 +12,11 @@ import java.util.Optional;
  * mgmt's {@code exec}: {@code cmd} runs through {@code shell} (an interpreter's path, run as {@code SHELL -c CMD})
  * or, with no shell ({@code ''} or unset), split at white space into a program and its arguments ({@code args}
  * replace the arguments); {@code ifcmd} must succeed and {@code nifcmd} fail for it to run, each through its own
- * shell; {@code creates}, {@code cwd}, {@code env} (the command's whole environment: mgmt gives it nothing of its
- * own, not even PATH), {@code user} and {@code group} (a user alone runs with their primary group), {@code watchcmd} and {@code watchfiles}. mgmt runs a command without a time limit; the
- * {@code timeout} (seconds) of older mgmt graphs limits it when above 0.
+ * shell, in {@code cwd} (an {@code ifcwd}, {@code nifcwd} or {@code watchcwd} of its own is refused);
+ * {@code creates}, {@code cwd}, {@code env} (the command's whole environment: mgmt gives it nothing of its own, not
+ * even PATH), {@code user} and {@code group} (a user alone runs with their primary group), {@code watchcmd} and
+ * {@code watchfiles}. mgmt runs a command without a time limit; the {@code timeout} (seconds) of older mgmt graphs
+ * limits it when above 0.
  */
 final class ExecTranslation implements KindTranslation {
 
@@ -30,6 +32,11 @@ final class ExecTranslation implements KindTranslation {
         r.refuse("donecmd", "a command run after cmd succeeded; add an exec after this one");
         r.refuse("mtimes", "running when files' modification times change; use watchfiles");
         r.refuse("sig", "a signal other than SIGKILL to stop the command");
+        for (String key : List.of("ifcwd", "nifcwd", "watchcwd")) {
+            r.string(key).filter(dir -> !r.string("cwd").equals(Optional.of(dir)))
+                    .ifPresent(dir -> r.problem(key, "not supported by muster: a guard or watch command runs in the exec's cwd ("
+                            + r.string("cwd").orElse("unset") + "), not in a directory of its own"));
+        }
         Map<String, YNode> out = new LinkedHashMap<>();
         Optional<String> cmd = r.string("cmd");
         if (cmd.isEmpty()) {

@@ -11,7 +11,8 @@ import java.util.Optional;
  * {@code 0741} (read as the number 741) means 0741; with no {@code state} the file is managed only where it exists
  * ({@code create: false}), as mgmt creates nothing then; a symbolic mode ({@code u=rwx,go=rx}, {@code g=rw})
  * sets the classes it names and keeps the others as the file has them; {@code owner: 1} is uid 1; {@code symlink} makes the path a
- * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree. What mgmt's file
+ * link to {@code source}; a {@code source} directory with {@code recurse} is copied as a tree, and a directory with
+ * {@code recurse} and no source is made with its missing parents ({@code mkdir -p}). What mgmt's file
  * refuses is refused ({@link FileValidation}).
  */
 final class FileTranslation implements KindTranslation {
@@ -49,6 +50,8 @@ final class FileTranslation implements KindTranslation {
             // a source directory without recurse is refused (FileValidation): the native file would refuse it again
             if (!directory || r.bool("recurse")) source.ifPresent(s -> out.put("source", Node.text(s, r.markOf("source"))));
             if (source.isPresent() && directory && r.bool("recurse")) out.put("recurse", new YNode.Scalar(true, r.markOf("recurse")));
+            // mgmt makes a directory with recurse and nothing to copy as mkdir -p
+            if (source.isEmpty() && directory && r.bool("recurse")) out.put("parents", new YNode.Scalar(true, r.markOf("recurse")));
         }
         r.string("owner").ifPresent(o -> out.put("owner", Node.text(o, r.markOf("owner"))));
         r.string("group").ifPresent(g -> out.put("group", Node.text(g, r.markOf("group"))));

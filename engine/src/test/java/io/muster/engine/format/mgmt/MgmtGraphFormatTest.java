@@ -72,6 +72,7 @@ class MgmtGraphFormatTest {
                   - {name: conf, path: ROOT/app.conf, content: "port ${port} {{ .Port }}\\n", mode: 0741, owner: 1, state: exists}
                   - {name: ROOT/data/, state: exists, mode: "755"}
                   - {name: tree, path: ROOT/copy/, source: ROOT/src/, recurse: true, state: exists}
+                  - {name: deep, path: ROOT/a/b/c/, recurse: true, state: exists}
                   - {name: gone, path: ROOT/old, state: absent}
                   - {name: link, path: ROOT/current, source: ROOT/app.conf, symlink: true, state: exists}
                 """);
@@ -79,6 +80,7 @@ class MgmtGraphFormatTest {
                 .containsEntry("content", "port ${port} {{ .Port }}\n").containsEntry("path", dir + "/app.conf");
         assertThat(params(g, "file#" + dir + "/data")).containsEntry("ensure", "directory").containsEntry("mode", "0755");
         assertThat(params(g, "file#tree")).containsEntry("source", dir + "/src/").containsEntry("recurse", true);
+        assertThat(params(g, "file#deep")).containsEntry("ensure", "directory").containsEntry("parents", true).doesNotContainKey("recurse");
         assertThat(params(g, "file#gone")).containsEntry("ensure", "absent");
         assertThat(params(g, "file#link")).containsEntry("ensure", "link").containsEntry("target", dir + "/app.conf");
     }
@@ -104,6 +106,14 @@ class MgmtGraphFormatTest {
                 .contains("site.yaml:8:54: file[e]: basename: must not start with a slash, got '/x'")
                 .contains("site.yaml:9:73: file[f]: content: a symlink has no content")
                 .doesNotContain("file#b");
+    }
+
+    @Test
+    void aGuardsOwnWorkingDirectoryIsRefusedUnlessItIsTheExecs() throws Exception {
+        Graph g = compile("graph: g\nresources:\n  exec:\n  - {name: same, cmd: 'true', cwd: /tmp, ifcmd: 'true', ifcwd: /tmp}\n");
+        assertThat(params(g, "exec#same")).containsEntry("cwd", "/tmp");
+        assertThat(errors("graph: g\nresources:\n  exec:\n  - {name: own, cmd: 'true', ifcmd: 'true', ifcwd: /srv}\n"))
+                .contains("site.yaml:4:52: exec[own]: ifcwd: not supported by muster: a guard or watch command runs in the exec's cwd (unset)");
     }
 
     @Test

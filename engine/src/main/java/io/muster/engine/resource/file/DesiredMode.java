@@ -13,7 +13,7 @@ sealed interface DesiredMode permits DesiredMode.Octal, SymbolicMode {
     static String problem(Object raw) {
         if (raw instanceof String s && !s.isEmpty() && !Character.isDigit(s.charAt(0))) {
             String problem = SymbolicMode.problem(s);
-            return problem == null ? null : "expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\": " + problem;
+            return problem == null ? null : "expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\", got '" + s + "' (" + problem + ")";
         }
         return FileMode.problem(raw);
     }

@@ -16,7 +16,7 @@ record SymbolicMode(List<Clause> clauses) implements DesiredMode {
     /** One WHO OP PERMS clause; {@code who} is expanded to some of "ugo". */
     record Clause(String who, char op, String perms) {}
 
-    /** Why {@code text} is no symbolic mode, or null when it is one. */
+    /** Why {@code text} is no symbolic mode, or null when it is one; naming no part of it (it may be rendered from a secret). */
     static String problem(String text) {
         try {
             parse(text);
@@ -35,16 +35,16 @@ record SymbolicMode(List<Clause> clauses) implements DesiredMode {
             String who = clause.substring(0, at);
             String perms = clause.substring(at + 1);
             if (who.isEmpty() || who.contains("a")) {
-                if (written.length > 1) throw new IllegalArgumentException("'" + clause + "' names every class, so it must be the only clause");
+                if (written.length > 1) throw new IllegalArgumentException("a clause for every class (a, or no class) must be the only clause");
                 who = "ugo";
             }
             for (char w : who.toCharArray()) {
-                if ("ugo".indexOf(w) < 0) throw new IllegalArgumentException("'" + clause + "': expected classes among u, g, o, a before '" + clause.charAt(at) + "'");
-                if (named.indexOf(String.valueOf(w)) >= 0) throw new IllegalArgumentException("class " + w + " is named twice; name each class once");
+                if ("ugo".indexOf(w) < 0) throw new IllegalArgumentException("the classes before =, + or - are some of u, g, o, a");
+                if (named.indexOf(String.valueOf(w)) >= 0) throw new IllegalArgumentException("a class is named twice; name each class once");
                 named.append(w);
             }
             for (char p : perms.toCharArray()) {
-                if ("rwxst".indexOf(p) < 0) throw new IllegalArgumentException("'" + clause + "': '" + p + "' is no permission (expected some of r, w, x, s, t)");
+                if ("rwxst".indexOf(p) < 0) throw new IllegalArgumentException("the permissions after =, + or - are some of r, w, x, s, t");
             }
             clauses.add(new Clause(who, clause.charAt(at), perms));
         }
@@ -56,10 +56,10 @@ record SymbolicMode(List<Clause> clauses) implements DesiredMode {
         int at = -1;
         for (int i = 0; i < clause.length(); i++) {
             if ("=+-".indexOf(clause.charAt(i)) < 0) continue;
-            if (at >= 0) throw new IllegalArgumentException("'" + clause + "' has more than one of =, +, -");
+            if (at >= 0) throw new IllegalArgumentException("a clause has one of =, +, -, not more");
             at = i;
         }
-        if (at < 0) throw new IllegalArgumentException("'" + clause + "' has none of =, +, -");
+        if (at < 0) throw new IllegalArgumentException("a clause needs one of =, +, -");
         return at;
     }
 

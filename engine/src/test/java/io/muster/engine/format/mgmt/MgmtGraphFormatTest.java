@@ -237,7 +237,7 @@ class MgmtGraphFormatTest {
                 .contains("site.yaml:4:35: file[d]: mode: 'u+x' adds or removes bits, which mgmt's file refuses (it takes '=' only)")
                 .contains("site.yaml:5:12: resources: file: a second, different resource named 'd'");
         assertThat(errors("graph: g\nresources:\n  file:\n  - {name: d, path: /tmp/d, mode: \"a=r,u=w\"}\n"))
-                .contains("site.yaml:4:35: file#d: mode: expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\":"
-                        + " 'a=r' names every class, so it must be the only clause");
+                .contains("site.yaml:4:35: file#d: mode: expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\","
+                        + " got 'a=r,u=w' (a clause for every class (a, or no class) must be the only clause)");
     }
 }

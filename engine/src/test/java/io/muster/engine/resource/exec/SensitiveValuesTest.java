@@ -130,7 +130,7 @@ class SensitiveValuesTest {
                   - exec:
                       - creates: {command: "true", creates: "x-${ lookup('file#ROOT/declared.content') }"}
                 """))
-                .hasMessageContaining("mode: expected an octal mode like \"0644\" or \"2755\", got '(sensitive)'")
+                .hasMessageContaining("mode: expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\", got '(sensitive)'")
                 .hasMessageContaining("creates: expected an absolute path, got '(sensitive)'")
                 .message().doesNotContain(SECRET);
     }

@@ -97,11 +97,11 @@ class FileResourceTest {
     @Test
     void aSymbolicModeThatIsNotChmodsIsAnErrorNamingWhy() {
         assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"u=rw,u+x\"}}]\n"))
-                .hasMessageContaining("expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\": class u is named twice");
+                .hasMessageContaining("expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\", got 'u=rw,u+x' (a class is named twice; name each class once)");
         assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"a=rX\"}}]\n"))
-                .hasMessageContaining("'a=rX': 'X' is no permission (expected some of r, w, x, s, t)");
+                .hasMessageContaining("got 'a=rX' (the permissions after =, + or - are some of r, w, x, s, t)");
         assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"rw\"}}]\n"))
-                .hasMessageContaining("'rw' has none of =, +, -");
+                .hasMessageContaining("got 'rw' (a clause needs one of =, +, -)");
     }
 
     @Test

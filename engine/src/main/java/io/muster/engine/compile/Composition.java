@@ -121,10 +121,11 @@ final class Composition {
         manifests.add(file);
         Path directory = file.getParent();
         Map<String, Object> facts = manifest.facts().orElse(options.facts());
-        Scope base = new Scope(Map.of(), facts, options.env(), directory, Lookup.NONE, options.reads());
+        Map<String, String> env = manifest.env().orElse(options.env());
+        Scope base = new Scope(Map.of(), facts, env, directory, Lookup.NONE, options.reads());
         Map<String, Object> data = manifest.resolvedData().isPresent() ? manifest.resolvedData().get()
                 : DataResolver.resolve(top, base, level.aggregateData(), options.data());
-        Scope scope = new Scope(data, facts, options.env(), directory, Lookup.NONE, options.reads()).withDialect(manifest.dialect());
+        Scope scope = new Scope(data, facts, env, directory, Lookup.NONE, options.reads()).withDialect(manifest.dialect());
         Declarations reader = new Declarations(problems, scope, level.origin(), options.kinds());
         List<Declaration> own = reader.read(top.get("resources"));
         own.addAll(hostManifests(top.get(NodesSection.KEY), reader));

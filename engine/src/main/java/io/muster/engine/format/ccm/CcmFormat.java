@@ -9,6 +9,8 @@ import io.muster.engine.manifest.Mark;
 import io.muster.engine.manifest.YNode;
 import io.muster.engine.template.TemplateDialect;
 import io.muster.engine.util.Suggest;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,7 +35,8 @@ public final class CcmFormat implements ManifestFormat {
     @Override
     public NativeManifest translate(YNode.Dict top, ForeignManifest given) throws ManifestException {
         Map<String, Object> facts = CcmFacts.of(given.facts());
-        ForeignManifest source = new ForeignManifest(given.file(), given.included(), facts, given.env(),
+        Map<String, String> environ = environ(given, top);
+        ForeignManifest source = new ForeignManifest(given.file(), given.included(), facts, environ,
                 given.aggregateData(), given.externalData(), given.kinds(), given.problems());
         for (YNode.Entry e : top.entries().values()) {
             if (!TOP_LEVEL.contains(e.key())) {
@@ -75,7 +78,16 @@ public final class CcmFormat implements ManifestFormat {
         }
         boolean failOnError = failOnError(ccm.entries().get("fail_on_error"), source);
         return NativeManifest.of(nativeManifest(translated, ccm.mark())).withData(data)
-                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts).withEdges(resolved.refreshes());
+                .inSequence(failOnError ? EdgeReason.REQUIRE : EdgeReason.ORDER).inDialect(TemplateDialect.CCM).withFacts(facts).withEnv(environ).withEdges(resolved.refreshes());
+    }
+
+    /** CCM's {@code Environ}: muster's environment with the {@code .env} of the directory muster runs in over it. */
+    private static Map<String, String> environ(ForeignManifest given, YNode.Dict top) throws ManifestException {
+        try {
+            return DotEnv.environ(given.env(), Path.of("").toAbsolutePath());
+        } catch (UncheckedIOException e) {
+            throw new ManifestException(top.mark(), e.getMessage());
+        }
     }
 
     private static boolean failOnError(YNode.Entry entry, ForeignManifest source) {

@@ -12,7 +12,8 @@ import java.util.regex.Pattern;
  * {@code posix} provider (the default) runs its words directly, {@code shell} through {@code /bin/sh -c}. Command,
  * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). Without {@code cwd}
  * it runs in {@code /}, as CCM's command runner does. {@code timeout} is a duration ({@code 30s}, {@code 1m30s}),
- * none without one; {@code path} a colon-separated list of absolute directories; each
+ * none without one, that never stops the command ({@link Deadline}); {@code path} absolute directories,
+ * colon-separated, the file CCM's runner executes (see {@link #withProgram}); each
  * {@code environment} entry {@code KEY=value}, both parts non-empty, the name a shell identifier unless the entry
  * is a template (CCM's schema checks a rendered placeholder then). A subscribe refresh runs the command even when
  * its guards say the work is done, as in CCM.
@@ -41,28 +42,62 @@ final class ExecKind implements CcmKind {
         if (r.name().isBlank()) r.problem("invalid command");
         YNode command = r.deferred("command").filter(c -> !"".equals(c.plain())).orElse(Nodes.scalar(r.name(), r.mark()));
         boolean shell = "shell".equals(r.string("provider"));
-        out.putNode("command", shell ? command : words(r, "command", command));
-        if (shell) out.put("shell", true, r.markOf("provider"));
+        long deadline = deadline(r);
+        String program = path(r);
+        out.putNode("command", run(r, "command", command, shell, program, deadline));
+        if (shell && deadline == 0 && program == null) out.put("shell", true, r.markOf("provider"));
         for (String deferred : List.of("cwd", "creates")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
-        for (String guard : List.of("onlyif", "unless")) r.deferred(guard).ifPresent(v -> out.putNode(guard, shell ? v : words(r, guard, v)));
+        for (String guard : List.of("onlyif", "unless")) r.deferred(guard).ifPresent(v -> out.putNode(guard, run(r, guard, v, shell, program, deadline)));
         if (!r.has("cwd")) out.put("cwd", CCM_DIRECTORY, r.mark());
         environment(r, out);
-        path(r, out);
-        String timeout = r.string("timeout");
-        if (!r.has("timeout")) out.put("timeout", 0.0, r.mark()); // no limit, as in CCM
-        else if (!r.unrendered("timeout")) {
-            try {
-                out.put("timeout", GoDuration.seconds(timeout), r.markOf("timeout"));
-            } catch (IllegalArgumentException e) {
-                r.problem(r.markOf("timeout"), "timeout: " + e.getMessage());
-            }
-        }
+        out.put("timeout", 0.0, r.mark()); // CCM never stops the command: Deadline times it
         r.entry("returns").ifPresent(e -> out.putNode("returns", e.value()));
         if (r.bool("refreshonly")) out.put("refreshonly", true, r.markOf("refreshonly"));
         Subscriptions.translate(r, out);
         out.put("guards_on_refresh", false, r.mark());
         if (r.bool("logoutput")) out.put("logoutput", true, r.markOf("logoutput"));
         return out;
+    }
+
+    /** The {@code timeout} in whole milliseconds (rounded up), 0 when there is none. */
+    private static long deadline(CcmResource r) {
+        if (!r.has("timeout")) return 0;
+        String timeout = r.string("timeout");
+        if (r.unrendered("timeout")) return 0;
+        try {
+            return (long) Math.ceil(GoDuration.seconds(timeout) * 1000);
+        } catch (IllegalArgumentException e) {
+            r.problem(r.markOf("timeout"), "timeout: " + e.getMessage());
+            return 0;
+        }
+    }
+
+    /**
+     * A command or guard as muster runs it: its words (posix) or shell string, the program replaced by
+     * {@code program} (CCM's {@code path}) when set, run under CCM's deadline when there is one.
+     */
+    private static YNode run(CcmResource r, String property, YNode command, boolean shell, String program, long deadline) {
+        YNode run = shell ? command : words(r, property, command);
+        if (program != null) run = withProgram(run, program, shell);
+        return deadline == 0 ? run : Deadline.wrap(run, deadline, program == null && shell);
+    }
+
+    /**
+     * CCM's runner sets {@code path} as the file it executes (Go's {@code Cmd.Path}), not as a search path as its
+     * docs say: the words after the first are its arguments (a shell command's {@code -c} and text), and a
+     * colon-separated list or a directory cannot be run, so the exec fails as it does under CCM.
+     */
+    private static YNode withProgram(YNode command, String program, boolean shell) {
+        YNode file = Nodes.scalar(program, command.mark());
+        return switch (command) {
+            case YNode.Seq seq -> {
+                List<YNode> words = new ArrayList<>(seq.items());
+                words.set(0, file);
+                yield Nodes.seq(words, command.mark());
+            }
+            case YNode.Scalar scalar when shell -> Nodes.seq(List.of(file, Nodes.scalar("-c", command.mark()), scalar), command.mark());
+            default -> Nodes.scalar("'" + program.replace("'", "'\\''") + "' " + command.plain(), command.mark());
+        };
     }
 
     /**
@@ -117,14 +152,13 @@ final class ExecKind implements CcmKind {
         });
     }
 
-    private static void path(CcmResource r, Translated out) {
-        if (!r.has("path")) return;
-        List<String> directories = new ArrayList<>();
+    /** {@code path}, checked as CCM's model checks it (absolute directories, colon-separated); null when unset. */
+    private static String path(CcmResource r) {
+        if (!r.has("path") || r.string("path").isEmpty()) return null;
         for (String dir : r.string("path").split(":", -1)) {
             if (dir.isEmpty()) r.problem(r.markOf("path"), "invalid path: empty directory in path");
             else if (!dir.startsWith("/")) r.problem(r.markOf("path"), "invalid path: \"" + dir + "\" is not an absolute path");
-            directories.add(dir);
         }
-        out.put("path", directories, r.markOf("path"));
+        return r.string("path");
     }
 }

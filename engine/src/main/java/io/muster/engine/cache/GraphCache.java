@@ -82,6 +82,7 @@ public final class GraphCache implements AutoCloseable {
     }
 
     private Graph load(Path file, String key, Path manifest, CompileOptions options) {
+        long started = System.nanoTime();
         byte[] bytes;
         try {
             bytes = AtomicFiles.readPrivate(file);
@@ -111,7 +112,8 @@ public final class GraphCache implements AutoCloseable {
         }
         try {
             Graph graph = GraphCodec.decode(entry.graph(), bundle(manifest), options.kinds());
-            LOG.debug("compiled-graph cache: hit for {} ({} resources, {} bytes)", manifest, graph.vertices().size(), bytes.length);
+            LOG.debug("compiled-graph cache: hit for {} ({} resources, {} bytes, read and checked in {} ms)", manifest, graph.vertices().size(),
+                    bytes.length, (System.nanoTime() - started) / 1_000_000);
             return graph.compiledFrom(new LinkedHashSet<>(entry.inputs().manifests()), graph.bundle());
         } catch (InvalidGraphException | RuntimeException e) {
             LOG.debug("compiled-graph cache: miss, the entry {} holds no graph this build reads ({}); compiling and rewriting it", file,

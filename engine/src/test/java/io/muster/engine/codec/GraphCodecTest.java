@@ -87,6 +87,24 @@ class GraphCodecTest {
                 "msg#m: control.if: syntax error in expression '1 <'");
     }
 
+    /** A graph big enough to be decoded on several cores comes back whole, in order, and refused at its first bad vertex. */
+    @Test
+    void aLargeGraphDecodesInOrderAndItsFirstBadVertexIsNamed() throws Exception {
+        StringBuilder manifest = new StringBuilder("resources:\n  - file:\n");
+        for (int i = 0; i < 3000; i++) manifest.append("      - ").append(dir).append("/f").append(i).append(": {content: \"").append(i).append("\\n\"}\n");
+        Graph graph = new Manifests(dir).compile(manifest.toString());
+        byte[] bytes = GraphCodec.encode(graph).bytes();
+        Graph decoded = GraphCodec.decode(bytes, dir, Kinds.installed());
+        assertThat(decoded.ids()).containsExactlyElementsOf(graph.ids());
+        assertThat(decoded.vertex("file#" + dir + "/f2999").params().raw("content")).isEqualTo("2999\n");
+        assertThat(GraphCodec.encode(decoded).bytes()).as("the same bytes again").isEqualTo(bytes);
+
+        io.muster.proto.graph.Graph.Builder broken = io.muster.proto.graph.Graph.parseFrom(bytes).toBuilder();
+        for (int bad : new int[] {2900, 1700}) broken.setVertices(bad, broken.getVertices(bad).toBuilder().setKind("nosuchkind"));
+        assertThatThrownBy(() -> GraphCodec.decode(broken.build().toByteArray(), dir, Kinds.installed()))
+                .isInstanceOf(InvalidGraphException.class).hasMessageStartingWith("vertex 1701 (nosuchkind#" + dir + "/f1700): unknown resource kind");
+    }
+
     /** Whatever bytes a broken store or a bad actor hands over, decoding gives a graph or a clear refusal. */
     @Property(tries = 300)
     void changedBytesDecodeOrAreRefused(@ForAll @IntRange(min = 0, max = 10_000) int at, @ForAll byte value,

@@ -86,6 +86,10 @@ final class FileTranslation implements KindTranslation {
                     + " set each class with '=' (u=rwx,go=rx) or write the mode in octal");
             return Optional.empty();
         }
+        if (written.get().contains("X")) {
+            r.problem("mode", "'" + written.get() + "': mgmt's file takes the permissions r, w, x, s and t, not X");
+            return Optional.empty();
+        }
         return written;
     }
 

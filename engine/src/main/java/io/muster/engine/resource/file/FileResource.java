@@ -225,7 +225,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 try (Directory parent = dir != null ? null : ParentDirectory.open(kept, path, uid);
                      OpenFile made = ParentDirectory.require(dir != null ? dir : parent, path).makeDirectory(name())) {
                     if (uid != -1 || gid != -1) made.chown(uid, gid);
-                    made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE));
+                    made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE, true));
                 }
             }
             return Result.changed(changes);
@@ -251,7 +251,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         for (Path at : missing.reversed()) {
             try (Directory above = ParentDirectory.require(ParentDirectory.open(kept, at, uid), at);
                  OpenFile made = above.makeDirectory(ParentDirectory.name(at))) {
-                made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE));
+                made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE, true));
             }
         }
     }
@@ -271,7 +271,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             if (desired != null) changes.add(contentChange(null, desired, context));
             if (apply) {
                 AtomicFiles.replace(ParentDirectory.require(dir, path), name(), desired == null ? new byte[0] : desired,
-                        modeFrom(DEFAULT_FILE_MODE), uid, gid);
+                        modeFrom(DEFAULT_FILE_MODE, false), uid, gid);
             }
             return Result.changed(changes);
         }
@@ -287,7 +287,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                     changes.addAll(fixAttributes(file, now, uid, gid, false));
                     // those the manifest does not set stay as they were, as an edit in place would keep them
                     if (apply) {
-                        AtomicFiles.replace(dir, name(), desired, modeFrom(now.mode()),
+                        AtomicFiles.replace(dir, name(), desired, modeFrom(now.mode(), false),
                                 uid != -1 ? uid : now.uid(), gid != -1 ? gid : now.gid());
                     }
                     return Result.changed(changes);
@@ -297,7 +297,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
                 // its owner until now may hold it open for writing: the new owner gets a new file no such descriptor reaches
                 changes.addAll(fixAttributes(file, now, uid, gid, false));
                 byte[] same = desired != null ? desired : file.readAll(); // desired: it was read and equals it
-                AtomicFiles.replace(dir, name(), same, modeFrom(now.mode()), uid, gid != -1 ? gid : now.gid());
+                AtomicFiles.replace(dir, name(), same, modeFrom(now.mode(), false), uid, gid != -1 ? gid : now.gid());
                 return Result.changed(changes);
             }
             changes.addAll(fixAttributes(file, now, uid, gid, apply));
@@ -339,7 +339,7 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
             changes.add(Change.of("group", Users.groupName(now.gid()), group));
             chown = true;
         }
-        int wanted = modeFrom(now.mode());
+        int wanted = modeFrom(now.mode(), now.directory());
         boolean chmod = now.mode() != wanted;
         if (chmod) changes.add(Change.of("mode", FileMode.format(now.mode()), FileMode.format(wanted)));
         if (apply && (chown || chmod) && now.regular() && now.links() > 1) {
@@ -352,8 +352,8 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         return changes;
     }
 
-    /** The mode this resource wants for a file whose mode is {@code current}: its own, or {@code current} when it sets none. */
-    private int modeFrom(int current) {
-        return mode != null ? mode.from(current) : current;
+    /** The mode this resource wants for a file (or directory) whose mode is {@code current}: its own, or {@code current} when it sets none. */
+    private int modeFrom(int current, boolean directory) {
+        return mode != null ? mode.from(current, directory) : current;
     }
 }

@@ -7,8 +7,9 @@ import java.util.List;
  * chmod's symbolic mode, as mgmt's file reads it: clauses joined by {@code ,}, each WHO OP PERMS. WHO is some of
  * {@code u}, {@code g}, {@code o}, or {@code a} (or nothing) for all three, which then is the only clause; each class
  * is named once in the mode. OP {@code =} sets the class's bits to PERMS (clearing its set-id bit), {@code +} adds
- * them, {@code -} removes them. PERMS are some of {@code r}, {@code w}, {@code x}, {@code s} (set-id: of u and g
- * only) and {@code t} (sticky). The clauses apply in order to the mode the file has, so a class no clause names
+ * them, {@code -} removes them. PERMS are some of {@code r}, {@code w}, {@code x}, {@code X} (x for a directory, or
+ * for a file some class may already execute: chmod's and Puppet's {@code u=rwX,go=rX}), {@code s} (set-id: of u and
+ * g only) and {@code t} (sticky). The clauses apply in order to the mode the file has, so a class no clause names
  * keeps its bits.
  */
 record SymbolicMode(List<Clause> clauses) implements DesiredMode {
@@ -44,7 +45,7 @@ record SymbolicMode(List<Clause> clauses) implements DesiredMode {
                 named.append(w);
             }
             for (char p : perms.toCharArray()) {
-                if ("rwxst".indexOf(p) < 0) throw new IllegalArgumentException("the permissions after =, + or - are some of r, w, x, s, t");
+                if ("rwxXst".indexOf(p) < 0) throw new IllegalArgumentException("the permissions after =, + or - are some of r, w, x, X, s, t");
             }
             clauses.add(new Clause(who, clause.charAt(at), perms));
         }
@@ -64,10 +65,11 @@ record SymbolicMode(List<Clause> clauses) implements DesiredMode {
     }
 
     @Override
-    public int from(int current) {
+    public int from(int current, boolean directory) {
         int mode = current & 07777;
+        boolean searchable = directory || (current & 0111) != 0; // what X means, judged on the mode before the change
         for (Clause c : clauses) {
-            int bits = bits(c.who(), c.perms());
+            int bits = bits(c.who(), searchable ? c.perms().replace('X', 'x') : c.perms().replace("X", ""));
             mode = switch (c.op()) {
                 case '=' -> (mode & ~bits(c.who(), "rwxs")) | bits;
                 case '+' -> mode | bits;

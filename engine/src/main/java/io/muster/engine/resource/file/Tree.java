@@ -49,7 +49,7 @@ record Tree(Path path, Path source, DesiredMode mode, String owner, String group
         Changes changes = new Changes(apply, uid, gid);
         try (Directory from = openSource()) {
             Stat top = from.stat(".");
-            int topMode = mode == null ? top.mode() : mode.from(now != null && now.directory() ? now.mode() : top.mode());
+            int topMode = mode == null ? top.mode() : mode.from(now != null && now.directory() ? now.mode() : top.mode(), true);
             if (now != null && !now.directory()) {
                 if (!force && !now.link()) throw new IOException(path + " exists and is not a directory; set force: true to replace it");
                 changes.lines.add("~ " + path + "/: " + now.typeName() + " -> directory");

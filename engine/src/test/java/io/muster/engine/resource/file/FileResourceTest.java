@@ -95,11 +95,28 @@ class FileResourceTest {
     }
 
     @Test
+    void capitalXSearchesDirectoriesAndExecutesOnlyWhatSomeoneMayAlreadyExecute() throws Exception {
+        Files.writeString(dir.resolve("tool"), "#!/bin/sh\n");
+        Files.setPosixFilePermissions(dir.resolve("tool"), PosixFilePermissions.fromString("rwx------"));
+        Files.writeString(dir.resolve("notes"), "n\n");
+        Files.setPosixFilePermissions(dir.resolve("notes"), PosixFilePermissions.fromString("rw-------"));
+        m().apply("""
+                resources:
+                  - file: [{ROOT/tool: {mode: "u=rwX,go=rX"}}, {ROOT/notes: {mode: "u=rwX,go=rX"}}, {ROOT/d: {ensure: directory, mode: "u=rwX,go=rX"}}]
+                """);
+        assertThat(mode("tool")).isEqualTo("rwxr-xr-x");
+        assertThat(mode("notes")).isEqualTo("rw-r--r--");
+        assertThat(mode("d")).isEqualTo("rwxr-xr-x");
+    }
+
+    @Test
     void aSymbolicModeThatIsNotChmodsIsAnErrorNamingWhy() {
         assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"u=rw,u+x\"}}]\n"))
                 .hasMessageContaining("expected an octal mode like \"0644\" or a symbolic one like \"u=rwx,go=rx\", got 'u=rw,u+x' (a class is named twice; name each class once)");
-        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"a=rX\"}}]\n"))
-                .hasMessageContaining("got 'a=rX' (the permissions after =, + or - are some of r, w, x, s, t)");
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"a=rY\"}}]\n"))
+                .hasMessageContaining("got 'a=rY' (the permissions after =, + or - are some of r, w, x, X, s, t)");
+        assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"rwsr-x---\"}}]\n"))
+                .hasMessageContaining("got 'rwsr-x---' (permissions as ls lists them: write them as \"4750\")");
         assertThatThrownBy(() -> m().compile("resources:\n  - file: [{ROOT/f: {mode: \"rw\"}}]\n"))
                 .hasMessageContaining("got 'rw' (a clause needs one of =, +, -)");
     }

@@ -24,7 +24,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.LinkedBlockingQueue;
@@ -217,38 +217,49 @@ final class Leader {
         hosts.compute(host, (h, s) -> change.apply(s == null ? HostState.NONE : s));
     }
 
-    /** Compiles and publishes one host's graph, unless its pointer names the current deploy and its facts already. */
-    private void compile(String host) {
+    /**
+     * Compiles one host's graph and hands it to the writer, unless its pointer names the current deploy and its facts
+     * already; returns when the write is done (or given up), so the host is not compiled again before.
+     */
+    private CompletionStage<?> compile(String host) {
         HostState state = hosts.get(host);
         long deploy = rollouts.deployFor(host); // the current deploy, or the previous one for a host its rollout has not reached
-        if (term.ended() || deploy == 0 || state == null || !state.alive || state.facts == null) return;
+        if (term.ended() || deploy == 0 || state == null || !state.alive || state.facts == null) return CompileQueue.nothing();
         GraphPointer previous = state.pointer;
-        if (previous != null && previous.getDeploy() == deploy && previous.getFacts().equals(ContentStore.sha256(state.facts))) return;
+        if (previous != null && previous.getDeploy() == deploy && previous.getFacts().equals(ContentStore.sha256(state.facts))) {
+            return CompileQueue.nothing();
+        }
+        HostCompiler.Compiled compiled;
         try {
-            HostCompiler.Compiled compiled = compiler.compile(host, state.facts, deploy, previous);
-            GraphPointer pointer = compiled.pointer();
-            long revision = writer.write(host, pointer, previous, state.pointerRevision, compiled.graph()).get();
-            if (revision == 0) return; // its pointer moved meanwhile (the watch marks the host again), or the term ended
-            hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
-            publishedCount.incrementAndGet();
-            if (pointer.getError().isEmpty()) {
-                LOG.debug("{}: deploy {}, graph {}", host, deploy, pointer.getGraph());
-            } else {
-                compileErrors.incrementAndGet();
-                LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt(); // the term is over
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof EtcdUnreachableException unreachable) {
-                term.end(unreachable.getMessage());
-            } else {
-                LOG.error("{}: cannot publish: {}", host, e.getCause().toString(), e.getCause());
-            }
+            compiled = compiler.compile(host, state.facts, deploy, previous);
         } catch (EtcdUnreachableException e) {
             term.end(e.getMessage());
+            return CompileQueue.nothing();
         } catch (RuntimeException e) {
             LOG.error("{}: cannot compile: {}", host, e.toString(), e);
+            return CompileQueue.nothing();
+        }
+        GraphPointer pointer = compiled.pointer();
+        return writer.write(host, pointer, previous, state.pointerRevision, compiled.graph()).handle((revision, failure) -> {
+            if (failure != null) {
+                if (failure instanceof EtcdUnreachableException unreachable) term.end(unreachable.getMessage());
+                else LOG.error("{}: cannot publish: {}", host, failure.toString(), failure);
+            } else if (revision != 0) { // 0: its pointer moved meanwhile (the watch marks the host again), or the term ended
+                written(host, deploy, pointer, revision);
+            }
+            return null;
+        });
+    }
+
+    /** Takes note of a host's pointer written at {@code revision}. */
+    private void written(String host, long deploy, GraphPointer pointer, long revision) {
+        hosts.computeIfPresent(host, (h, s) -> s.pointerRevision > revision ? s : new HostState(s.alive, s.facts, pointer, revision));
+        publishedCount.incrementAndGet();
+        if (pointer.getError().isEmpty()) {
+            LOG.debug("{}: deploy {}, graph {}", host, deploy, pointer.getGraph());
+        } else {
+            compileErrors.incrementAndGet();
+            LOG.warn("{}: deploy {} does not compile: {}", host, deploy, pointer.getError());
         }
     }
 

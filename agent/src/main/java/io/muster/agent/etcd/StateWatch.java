@@ -44,6 +44,12 @@ public final class StateWatch<T> implements AutoCloseable {
     private final Object lock = new Object();
     private final SortedMap<String, T> state = new TreeMap<>(); // guarded by lock
     private SortedMap<String, T> told; // guarded by lock
+    /**
+     * Whether a key's kept value changed since the last tell (guarded by lock): most events change nothing that is
+     * kept (the coordinator's watch of hosts/ keeps only alive keys, and hears every status write), and comparing
+     * the whole state on each would cost the coordinator a thousand comparisons per event in a fleet of a thousand.
+     */
+    private boolean changed; // guarded by lock
     private int generation; // guarded by lock: the list the current watch continues
     private boolean restart; // guarded by lock: the watch ended, list again
     private boolean closed; // guarded by lock
@@ -102,6 +108,7 @@ public final class StateWatch<T> implements AutoCloseable {
                 int listed;
                 synchronized (lock) {
                     state.clear();
+                    changed = true;
                     for (KeyValue kv : list.getKvs()) put(kv);
                     listed = ++generation;
                     tell();
@@ -127,7 +134,7 @@ public final class StateWatch<T> implements AutoCloseable {
         synchronized (lock) {
             if (closed || listed != generation) return;
             for (WatchEvent event : response.getEvents()) {
-                if (event.getEventType() == WatchEvent.EventType.DELETE) state.remove(Keys.text(event.getKeyValue().getKey()));
+                if (event.getEventType() == WatchEvent.EventType.DELETE) changed |= state.remove(Keys.text(event.getKeyValue().getKey())) != null;
                 else put(event.getKeyValue());
             }
             tell();
@@ -136,8 +143,9 @@ public final class StateWatch<T> implements AutoCloseable {
 
     private void put(KeyValue kv) {
         T kept = keep.apply(kv);
-        if (kept == null) state.remove(Keys.text(kv.getKey()));
-        else state.put(Keys.text(kv.getKey()), kept);
+        String name = Keys.text(kv.getKey());
+        T before = kept == null ? state.remove(name) : state.put(name, kept);
+        changed |= !java.util.Objects.equals(before, kept);
     }
 
     private void failed(int listed, Throwable error) {
@@ -155,7 +163,9 @@ public final class StateWatch<T> implements AutoCloseable {
     }
 
     private void tell() {
-        if (closed || state.equals(told)) return;
+        if (closed || !changed) return;
+        changed = false;
+        if (state.equals(told)) return;
         told = new TreeMap<>(state);
         try {
             listener.accept(java.util.Collections.unmodifiableSortedMap(told));

@@ -61,6 +61,36 @@ class GraphCacheCliTest {
         assertThat(dir.resolve("out/motd")).hasContent("bonjour");
     }
 
+    /**
+     * A CCM manifest's {@code Environ} is the process's variables under the {@code .env} of the working directory:
+     * the graph depends on the variables its templates read (every run of these has another marker variable) and on
+     * that file, there or not.
+     */
+    @Test
+    void aCcmManifestsCacheDependsOnTheVariablesItReadsAndOnTheDotEnvFile() throws Exception {
+        Files.createDirectories(dir.resolve("out"));
+        Path site = Files.writeString(dir.resolve("ccm.yaml"), String.join("\n", List.of(
+                "ccm:",
+                "  resources:",
+                "    - file:",
+                "        - " + dir + "/out/motd:",
+                "            ensure: present",
+                "            owner: root",
+                "            group: root",
+                "            mode: \"0644\"",
+                "            content: \"{{ Environ.GREETING }}\"",
+                "")));
+        Path prefix = dir.resolve("state");
+        assertThat(apply(site, prefix, "hello").err()).contains("compiled-graph cache: miss, no entry for");
+        assertThat(apply(site, prefix, "hello").err()).contains("compiled-graph cache: hit for");
+        assertThat(dir.resolve("out/motd")).hasContent("hello");
+
+        Files.writeString(dir.resolve(".env"), "GREETING=salut\n");
+        assertThat(apply(site, prefix, "hello").err()).contains("compiled-graph cache: miss, " + dir.resolve(".env") + " changed since");
+        assertThat(dir.resolve("out/motd")).hasContent("salut");
+        assertThat(apply(site, prefix, "hello").err()).contains("compiled-graph cache: hit for");
+    }
+
     private MusterProcess apply(Path site, Path prefix, String greeting) throws Exception {
         MusterProcess muster = MusterProcess.start(dir, "apply-" + greeting, Map.of("GREETING", greeting),
                 "apply", site, "--prefix", prefix, "--debug");

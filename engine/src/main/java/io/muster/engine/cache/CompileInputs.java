@@ -26,7 +26,8 @@ record CompileInputs(List<Path> manifests, Map<String, String> files, RecordingM
     static CompileInputs hash(List<Path> manifests, List<Path> others, RecordingMap.Reads facts, RecordingMap.Reads env) {
         Map<String, String> files = new TreeMap<>();
         for (Path file : manifests) files.put(file.toString(), Fingerprint.of(file));
-        for (Path file : others) files.computeIfAbsent(file.toString(), name -> Fingerprint.of(file));
+        // a file looked for and not found is kept too, as null (computeIfAbsent would drop it): its appearing is a change
+        for (Path file : others) if (!files.containsKey(file.toString())) files.put(file.toString(), Fingerprint.of(file));
         return new CompileInputs(manifests, files, facts, env);
     }
 

@@ -2,9 +2,12 @@ package io.muster.engine.cache;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Stream;
 import java.util.zip.CRC32;
 import java.util.zip.CRC32C;
 
@@ -18,8 +21,12 @@ import java.util.zip.CRC32C;
 final class Fingerprint {
     private Fingerprint() {}
 
-    /** The fingerprint of {@code file}'s content, or null when it is not a readable file. */
+    /**
+     * The fingerprint of {@code file}'s content; of a directory, of the names in it (a compile that lists one, as a
+     * CCM scaffold does, depends on what is there); null when it is neither, or cannot be read.
+     */
     static String of(Path file) {
+        if (Files.isDirectory(file)) return listing(file);
         try (InputStream in = Files.newInputStream(file)) {
             CRC32C castagnoli = new CRC32C();
             CRC32 ieee = new CRC32();
@@ -30,6 +37,17 @@ final class Fingerprint {
                 ieee.update(buffer, 0, n);
             }
             return String.format(Locale.ROOT, "%d:%08x:%08x", length, castagnoli.getValue(), ieee.getValue());
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
+    private static String listing(Path directory) {
+        try (Stream<Path> entries = Files.list(directory)) {
+            CRC32C names = new CRC32C();
+            List<String> sorted = entries.map(p -> p.getFileName().toString()).sorted().toList();
+            for (String name : sorted) names.update((name + "\0").getBytes(StandardCharsets.UTF_8));
+            return String.format(Locale.ROOT, "directory:%d:%08x", sorted.size(), names.getValue());
         } catch (IOException e) {
             return null;
         }

@@ -2,7 +2,6 @@ package io.muster.engine.cache;
 
 import io.muster.engine.util.Json;
 import java.util.AbstractMap;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -26,7 +25,7 @@ final class RecordingMap<V> extends AbstractMap<String, V> {
     @Override
     public synchronized V get(Object key) {
         V value = values.get(key);
-        if (key instanceof String name) read.put(name, value == null && !values.containsKey(name) ? null : Json.pretty(value));
+        if (key instanceof String name) read.put(name, value == null && !values.containsKey(name) ? null : canonical(value));
         return value;
     }
 
@@ -50,8 +49,27 @@ final class RecordingMap<V> extends AbstractMap<String, V> {
 
     /** The whole map as JSON, keys sorted: what a compilation that enumerated it depends on. */
     static String everything(Map<String, ?> values) {
-        Map<String, Object> sorted = new LinkedHashMap<>(new TreeMap<>(values));
-        return Json.pretty(sorted);
+        return canonical(values);
+    }
+
+    /**
+     * {@code value} as JSON, the keys of its maps sorted at every depth: a fact made with {@code Map.of} (the memory's
+     * sizes) iterates in another order in each JVM, which must not read as a change.
+     */
+    static String canonical(Object value) {
+        return Json.pretty(sorted(value));
+    }
+
+    private static Object sorted(Object value) {
+        return switch (value) {
+            case Map<?, ?> map -> {
+                Map<String, Object> sorted = new TreeMap<>();
+                map.forEach((k, v) -> sorted.put(String.valueOf(k), sorted(v)));
+                yield sorted;
+            }
+            case java.util.List<?> list -> list.stream().map(RecordingMap::sorted).toList();
+            case null, default -> value;
+        };
     }
 
     /**
@@ -67,7 +85,7 @@ final class RecordingMap<V> extends AbstractMap<String, V> {
             if (all != null && !all.equals(everything(now))) return what + " (all of them were read)";
             for (Map.Entry<String, String> e : values.entrySet()) {
                 Object value = now.get(e.getKey());
-                String text = value == null && !now.containsKey(e.getKey()) ? null : Json.pretty(value);
+                String text = value == null && !now.containsKey(e.getKey()) ? null : canonical(value);
                 if (!java.util.Objects.equals(text, e.getValue())) return what + "." + e.getKey();
             }
             for (Map.Entry<String, Boolean> e : present.entrySet()) {

@@ -165,7 +165,7 @@ final class Composition {
         Optional<ManifestFormat> format = ManifestFormats.of(written);
         if (format.isEmpty()) return NativeManifest.of(written);
         ForeignManifest source = new ForeignManifest(file, level.origin().chain().size() > 1, options.facts(), options.env(),
-                level.aggregateData(), options.data(), options.kinds(), problems);
+                level.aggregateData(), options.data(), options.kinds(), problems, options.reads());
         return format.get().translate(written, source);
     }
 

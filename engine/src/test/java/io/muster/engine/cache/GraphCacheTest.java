@@ -137,6 +137,38 @@ class GraphCacheTest {
         assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
     }
 
+    /**
+     * What a CCM manifest reads while it compiles is an input too: a file its templates read ({@code file()}), and a
+     * scaffold's templates, one added to its directory included.
+     */
+    @Test
+    void whatACcmManifestReadsWhileItCompilesIsAnInput() throws Exception {
+        write("name.txt", dir + "/out/named");
+        Files.createDirectories(site.resolveSibling("templates"));
+        write("templates/a.conf", "a = {{ Data.port }}\n");
+        site = Files.writeString(site.resolveSibling("ccm.yaml"), """
+                data: {port: 80}
+                ccm:
+                  resources:
+                    - file:
+                        - "{{ file('name.txt') }}": {ensure: present, owner: root, group: root, mode: "0644", content: "x"}
+                    - scaffold: [{%s/out/conf: {ensure: present, source: templates}}]
+                """.formatted(dir));
+        compile();
+        assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
+
+        write("name.txt", dir + "/out/renamed");
+        GraphCache.Compiled renamed = compile();
+        assertThat(renamed.outcome()).as("file() read another content").isEqualTo(Outcome.MISS);
+        assertThat(renamed.graph().ids()).contains("file#" + dir + "/out/renamed");
+
+        write("templates/a.conf", "a = {{ Data.port }} changed\n");
+        assertThat(compile().outcome()).as("a scaffold template changed").isEqualTo(Outcome.MISS);
+        write("templates/b.conf", "b\n");
+        assertThat(compile().outcome()).as("a scaffold template added").isEqualTo(Outcome.MISS);
+        assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
+    }
+
     @Test
     void aCorruptOrTruncatedEntryIsCompiledAgainAndRewritten() throws Exception {
         compile();

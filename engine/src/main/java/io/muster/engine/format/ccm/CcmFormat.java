@@ -37,7 +37,7 @@ public final class CcmFormat implements ManifestFormat {
         Map<String, Object> facts = CcmFacts.of(given.facts());
         Map<String, String> environ = environ(given, top);
         ForeignManifest source = new ForeignManifest(given.file(), given.included(), facts, environ,
-                given.aggregateData(), given.externalData(), given.kinds(), given.problems());
+                given.aggregateData(), given.externalData(), given.kinds(), given.problems(), given.reads());
         for (YNode.Entry e : top.entries().values()) {
             if (!TOP_LEVEL.contains(e.key())) {
                 source.problems().add(e.keyMark(), "unknown top-level key '" + e.key() + "' in a CCM manifest" + Suggest.hint(e.key(), TOP_LEVEL)
@@ -61,13 +61,13 @@ public final class CcmFormat implements ManifestFormat {
             if (resources != null && !(resources instanceof YNode.Scalar empty && empty.value() == null)) {
                 throw new ManifestException(jetFile.keyMark(), "jet_file and resources cannot be used together");
             }
-            resources = JetResources.read(jetFile, source.file().getParent(), templates, data);
+            resources = JetResources.read(jetFile, source.file().getParent(), templates, data, source.reads());
         }
         if (resources == null || resources instanceof YNode.Scalar s && s.value() == null || resources instanceof YNode.Seq q && q.items().isEmpty()) {
             throw new ManifestException(ccm.mark(), "manifest must contain resources (ccm.resources)");
         }
         List<CcmKind> kinds = List.of(new FileKind(), new ExecKind(), new PackageKind(), new ServiceKind(), new ArchiveKind(),
-                new ScaffoldKind(data, source.file().getParent()), new ApplyKind(data));
+                new ScaffoldKind(data, source.file().getParent(), source.reads()), new ApplyKind(data));
         References.Resolved resolved = References.resolve(new ResourceList(kinds, templates, source.problems()).read(resources), source.included());
         List<Translated> translated = new ArrayList<>(resolved.resources());
         if (!source.included()) { // CCM shows the messages of the manifest it applies, not those of its children
@@ -84,7 +84,9 @@ public final class CcmFormat implements ManifestFormat {
     /** CCM's {@code Environ}: muster's environment with the {@code .env} of the directory muster runs in over it. */
     private static Map<String, String> environ(ForeignManifest given, YNode.Dict top) throws ManifestException {
         try {
-            return DotEnv.environ(given.env(), Path.of("").toAbsolutePath());
+            Path dotEnv = Path.of("").toAbsolutePath().resolve(".env");
+            given.reads().read(dotEnv); // looked for even when absent: creating it must recompile
+            return DotEnv.environ(given.env(), dotEnv);
         } catch (UncheckedIOException e) {
             throw new ManifestException(top.mark(), e.getMessage());
         }

@@ -29,7 +29,7 @@ final class CcmTemplates implements Render {
     }
 
     private CcmEnv environment(Map<String, Object> data) {
-        return CcmEnv.of(data, source.facts(), source.env()).withFiles(CcmFiles.under(source.file().getParent()));
+        return CcmEnv.of(data, source.facts(), source.env()).withFiles(CcmFiles.under(source.file().getParent(), source.reads()));
     }
 
     @Override

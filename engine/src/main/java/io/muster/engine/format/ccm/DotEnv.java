@@ -5,9 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.AbstractMap;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -23,12 +26,48 @@ final class DotEnv {
 
     private DotEnv() {}
 
-    /** {@code process} with the {@code .env} of {@code directory} over it, both read as CCM reads them. */
-    static Map<String, String> environ(Map<String, String> process, Path directory) {
-        Map<String, String> environ = new LinkedHashMap<>();
-        process.forEach((name, value) -> add(environ, name + "=" + value));
-        for (String line : lines(directory.resolve(".env"))) add(environ, line);
-        return environ;
+    /**
+     * {@code process} with the file {@code dotEnv} (a {@code .env}, if there is one) over it, both read as CCM reads
+     * them. A view: a variable of the process is looked at when a template reads it, so the compiled-graph cache
+     * depends on the variables read, not on all of them (a shell changes {@code OLDPWD} at every {@code cd}).
+     */
+    static Map<String, String> environ(Map<String, String> process, Path dotEnv) {
+        Map<String, String> file = new LinkedHashMap<>();
+        for (String line : lines(dotEnv)) add(file, line);
+        return new Environ(process, Map.copyOf(file));
+    }
+
+    /** The file's entries over the process's, each of those read through CCM's pattern when asked for. */
+    private static final class Environ extends AbstractMap<String, String> {
+        private final Map<String, String> process;
+        private final Map<String, String> file;
+
+        Environ(Map<String, String> process, Map<String, String> file) {
+            this.process = process;
+            this.file = file;
+        }
+
+        @Override
+        public String get(Object name) {
+            if (file.containsKey(name)) return file.get(name);
+            String value = name instanceof String n ? process.get(n) : null;
+            if (value == null) return null;
+            Matcher m = ENTRY.matcher(name + "=" + value);
+            return m.matches() ? m.group(2) : null;
+        }
+
+        @Override
+        public boolean containsKey(Object name) {
+            return get(name) != null;
+        }
+
+        @Override
+        public Set<Entry<String, String>> entrySet() { // a template that goes through all of them reads all of them
+            Map<String, String> all = new LinkedHashMap<>();
+            process.forEach((name, value) -> add(all, name + "=" + value));
+            all.putAll(file);
+            return Collections.unmodifiableMap(all).entrySet();
+        }
     }
 
     private static void add(Map<String, String> environ, String entry) {

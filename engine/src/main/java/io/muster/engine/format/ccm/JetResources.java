@@ -6,6 +6,7 @@ import io.muster.engine.manifest.YamlReader;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.muster.engine.util.FileReads;
 import java.nio.file.Path;
 import java.util.Map;
 
@@ -17,12 +18,13 @@ import java.util.Map;
 final class JetResources {
     private JetResources() {}
 
-    static YNode read(YNode.Entry entry, Path directory, Render render, Map<String, Object> data) throws ManifestException {
+    static YNode read(YNode.Entry entry, Path directory, Render render, Map<String, Object> data, FileReads reads) throws ManifestException {
         if (!(entry.value().plain() instanceof String name) || name.isEmpty()) {
             throw new ManifestException(entry.value().mark(), "ccm.resources_jet_file: expected the name of a Jet template file, got "
                     + entry.value().describe());
         }
-        Path file = directory.resolve(name).normalize();
+        Path file = directory.resolve(name).toAbsolutePath().normalize();
+        reads.read(file);
         String rendered;
         try {
             rendered = render.jet(Files.readString(file, StandardCharsets.UTF_8), "[[", "]]", data);

@@ -3,6 +3,7 @@ package io.muster.engine.format.ccm;
 import io.muster.engine.util.Maps;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
+import io.muster.engine.util.FileReads;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
@@ -23,8 +24,11 @@ import java.util.stream.Stream;
 final class ScaffoldKind implements CcmKind {
     private final Map<String, Object> manifestData;
     private final Path manifestDirectory;
+    /** Where the templates read (and the directories listed) are noted: the compiled graph depends on them. */
+    private final FileReads reads;
 
-    ScaffoldKind(Map<String, Object> manifestData, Path manifestDirectory) {
+    ScaffoldKind(Map<String, Object> manifestData, Path manifestDirectory, FileReads reads) {
+        this.reads = reads;
         this.manifestData = manifestData;
         this.manifestDirectory = manifestDirectory;
     }
@@ -88,14 +92,18 @@ final class ScaffoldKind implements CcmKind {
         return out;
     }
 
-    private static Map<String, String> render(CcmResource r, Path source, UnaryOperator<String> template, boolean skipEmpty) {
+    private Map<String, String> render(CcmResource r, Path source, UnaryOperator<String> template, boolean skipEmpty) {
         Map<String, String> files = new LinkedHashMap<>();
+        reads.read(source.toAbsolutePath()); // a directory's fingerprint is its listing: a template added or removed shows
         if (!Files.isDirectory(source)) {
             r.problem(r.markOf("source"), "source directory " + source + " does not exist");
             return files;
         }
         try (Stream<Path> walk = Files.walk(source)) {
-            for (Path file : walk.filter(Files::isRegularFile).sorted().toList()) {
+            List<Path> found = walk.sorted().toList();
+            for (Path directory : found) if (Files.isDirectory(directory)) reads.read(directory.toAbsolutePath());
+            for (Path file : found.stream().filter(Files::isRegularFile).toList()) {
+                reads.read(file.toAbsolutePath());
                 String relative = source.relativize(file).toString();
                 try {
                     String rendered = template.apply(Files.readString(file, StandardCharsets.UTF_8));

@@ -30,7 +30,8 @@ public final class CcmEnv {
                    boolean restricted, Map<String, Object> variables, Map<String, CcmFunction> functions) {
         this.data = copy(data);
         this.facts = copy(facts);
-        this.environ = environ == null ? null : Collections.unmodifiableMap(new LinkedHashMap<>(environ));
+        // a view, not a copy: a copy reads every variable, and the compiled-graph cache would depend on them all
+        this.environ = environ == null ? null : Collections.unmodifiableMap(environ);
         this.files = files;
         this.clock = clock;
         this.restricted = restricted;

@@ -3,6 +3,7 @@ package io.muster.engine.format.ccm.expr;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import io.muster.engine.util.FileReads;
 import java.nio.file.Path;
 
 /**
@@ -20,8 +21,14 @@ public interface CcmFiles {
 
     /** Reads UTF-8 files, relative ones from {@code directory}. */
     static CcmFiles under(Path directory) {
+        return under(directory, FileReads.NONE);
+    }
+
+    /** As {@link #under(Path)}, noting each file in {@code reads} (a compilation's inputs, which the graph cache keys on). */
+    static CcmFiles under(Path directory, FileReads reads) {
         return path -> {
-            Path file = directory.resolve(path).normalize();
+            Path file = directory.resolve(path).toAbsolutePath().normalize();
+            reads.read(file);
             try {
                 return Files.readString(file, StandardCharsets.UTF_8);
             } catch (IOException | RuntimeException e) {

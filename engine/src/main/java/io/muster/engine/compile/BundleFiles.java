@@ -82,8 +82,10 @@ public final class BundleFiles {
         reads.read(file);
         if (Files.isDirectory(file, LinkOption.NOFOLLOW_LINKS)) { // a source tree: the files below it
             try (Stream<Path> below = Files.walk(file)) {
-                for (Path each : below.filter(p -> Files.isRegularFile(p, LinkOption.NOFOLLOW_LINKS)).toList()) {
-                    add(root, each, files, reads);
+                for (Path each : below.toList()) {
+                    // a directory is noted as what it lists: a file added anywhere in the tree is a new input
+                    if (Files.isDirectory(each, LinkOption.NOFOLLOW_LINKS)) reads.read(each);
+                    else if (Files.isRegularFile(each, LinkOption.NOFOLLOW_LINKS)) add(root, each, files, reads);
                 }
             } catch (IOException | UncheckedIOException e) {
                 // unreadable now: running the graph says why

@@ -137,6 +137,20 @@ class GraphCacheTest {
         assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
     }
 
+    @Test
+    void aFileAddedDeepInASourceTreeIsAMiss() throws Exception {
+        Files.createDirectories(site.resolveSibling("tree/sub"));
+        write("tree/sub/a", "a\n");
+        write("site.yaml", read(site) + "  - file: [{%s/out/tree: {source: tree, recurse: true}}]\n".formatted(dir));
+        compile();
+        assertThat(compile().outcome()).isEqualTo(Outcome.HIT);
+
+        write("tree/sub/b", "b\n");
+        GraphCache.Compiled added = compile();
+        assertThat(added.outcome()).isEqualTo(Outcome.MISS);
+        assertThat(added.graph().bundle().files()).containsKey("tree/sub/b");
+    }
+
     /**
      * What a CCM manifest reads while it compiles is an input too: a file its templates read ({@code file()}), and a
      * scaffold's templates, one added to its directory included.

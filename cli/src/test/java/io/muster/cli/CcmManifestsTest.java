@@ -56,6 +56,27 @@ class CcmManifestsTest {
         assertThat(dir.resolve("log")).hasContent("first\nthird");
     }
 
+    /**
+     * CCM's timeout ends only CCM's wait: the command runs to its end, a success after the deadline fails with
+     * "context deadline exceeded", another exit code is judged by returns; the report names the command as written.
+     */
+    @Test
+    void aTimeoutNeverKillsTheCommandAndALateSuccessFails() {
+        Path site = write("""
+                ccm:
+                  resources:
+                    - exec:
+                        - "/bin/sh -c 'sleep 1.5; echo done >> ROOT/log'": {timeout: 500ms}
+                        - "/bin/sh -c 'sleep 1.5; exit 3'": {timeout: 500ms, returns: [3]}
+                        - "/bin/sh -c 'echo quick >> ROOT/log'": {timeout: 10s}
+                """);
+        Cli run = apply(site);
+        assertThat(run.out()).contains("exec#/bin/sh -c 'sleep 1.5; echo done >> " + dir + "/log' failed")
+                .contains("succeeded only after its timeout of 0.5s: context deadline exceeded")
+                .contains("exec#/bin/sh -c 'sleep 1.5; exit 3' changed").contains("failed 1,").doesNotContain("ccm-timeout");
+        assertThat(dir.resolve("log")).as("the late command was not killed").hasContent("done\nquick");
+    }
+
     @Test
     void aPosixCommandPassesShellSyntaxToTheProgramAsWritten() {
         Path site = write("""

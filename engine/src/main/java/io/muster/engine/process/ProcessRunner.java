@@ -28,12 +28,14 @@ import java.util.regex.Pattern;
  * @param user run as this user (name or uid) with their groups and a login-like environment; null for muster's
  * @param group run with this primary group (name or gid); null for the user's (or muster's)
  * @param timeout how long a command may run before its group is killed; {@link Duration#ZERO} for no limit
+ * @param killAtTimeout false: a command past its timeout is not killed but runs to its end, and then its success
+ *     is a failure (CCM's command runner, whose deadline only ends its own wait); another exit code is its own
  * @param outputLimit how many bytes of each stream are kept
  * @param inheritEnvironment false: the command gets {@code environment} (and {@code searchPath} as PATH) alone,
  *     nothing of muster's or the user's environment (mgmt's exec); its program is still found through muster's PATH
  */
 public record ProcessRunner(Path cwd, Map<String, String> environment, List<String> searchPath, String user, String group,
-                            Duration timeout, int outputLimit, boolean inheritEnvironment) {
+                            Duration timeout, boolean killAtTimeout, int outputLimit, boolean inheritEnvironment) {
     /** How much of each stream {@link #in} keeps: 1 MiB. */
     public static final int DEFAULT_OUTPUT_LIMIT = 1 << 20;
     /** What a login shell would have in PATH; a command as another user never sees root's. */
@@ -48,7 +50,7 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
 
     /** Runs commands in {@code cwd} (null for muster's) as muster's user, with its environment, for at most {@code timeout}. */
     public static ProcessRunner in(Path cwd, Duration timeout) {
-        return new ProcessRunner(cwd, Map.of(), List.of(), null, null, timeout, DEFAULT_OUTPUT_LIMIT, true);
+        return new ProcessRunner(cwd, Map.of(), List.of(), null, null, timeout, true, DEFAULT_OUTPUT_LIMIT, true);
     }
 
     /** How a command ended: its exit code (128 + the signal when killed) and what it printed. */
@@ -65,7 +67,8 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
      * Runs {@code argv} to its end, stdin empty, capturing its output.
      *
      * @param name how messages name the command ({@code 'make install'}, {@code the command (sensitive)})
-     * @throws IOException when it cannot start (missing program, unknown user) or runs out of time (it is killed)
+     * @throws IOException when it cannot start (missing program, unknown user) or runs out of time (it is killed;
+     *     or, not killed, it succeeded after its timeout)
      * @throws InterruptedException when interrupted; the command's group is killed first
      */
     public Outcome run(List<String> argv, String name) throws IOException, InterruptedException {
@@ -74,14 +77,22 @@ public record ProcessRunner(Path cwd, Map<String, String> environment, List<Stri
         Capture err = new Capture(process.getErrorStream(), outputLimit);
         Thread.ofVirtual().start(out);
         Thread.ofVirtual().start(err);
+        boolean late = false;
         try {
             if (!finishes(process)) {
-                ProcessGroups.kill(process);
-                throw new IOException(name + " timed out after " + seconds(timeout) + " and was killed");
+                if (killAtTimeout) {
+                    ProcessGroups.kill(process);
+                    throw new IOException(name + " timed out after " + seconds(timeout) + " and was killed");
+                }
+                late = true;
+                process.waitFor();
             }
         } catch (InterruptedException e) { // the run is stopping: leave no child behind
             ProcessGroups.kill(process);
             throw e;
+        }
+        if (late && process.exitValue() == 0) {
+            throw new IOException(name + " succeeded only after its timeout of " + seconds(timeout) + ": context deadline exceeded");
         }
         return new Outcome(process.exitValue(), out.output(), err.output());
     }

@@ -19,7 +19,7 @@ class ProcessRunnerTest {
 
     @Test
     void outputPastTheLimitIsCountedNotKeptAndMarkedTruncated() throws Exception {
-        ProcessRunner runner = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofSeconds(30), 10, true);
+        ProcessRunner runner = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofSeconds(30), true, 10, true);
 
         ProcessRunner.Outcome outcome = runner.run(List.of("sh", "-c", "printf 0123456789abcdef; printf err >&2; exit 3"), "'printer'");
 
@@ -32,7 +32,7 @@ class ProcessRunnerTest {
 
     @Test
     void theCommandRunsInItsDirectoryWithTheEnvironmentAddedAndAsTheUserGiven() throws Exception {
-        ProcessRunner runner = new ProcessRunner(dir, Map.of("EXTRA", "given"), List.of(), "nobody", null, Duration.ZERO, 1 << 10, true);
+        ProcessRunner runner = new ProcessRunner(dir, Map.of("EXTRA", "given"), List.of(), "nobody", null, Duration.ZERO, true, 1 << 10, true);
 
         String out = runner.run(List.of("sh", "-c", "pwd; id -un; echo $EXTRA $HOME $PATH"), "'who'").stdout().text();
 
@@ -41,7 +41,7 @@ class ProcessRunnerTest {
 
     @Test
     void withoutInheritingTheCommandGetsItsEnvironmentAloneAndIsStillFoundThroughMustersPath() throws Exception {
-        ProcessRunner runner = new ProcessRunner(dir, Map.of("ONLY", "this"), List.of(), null, null, Duration.ZERO, 1 << 10, false);
+        ProcessRunner runner = new ProcessRunner(dir, Map.of("ONLY", "this"), List.of(), null, null, Duration.ZERO, true, 1 << 10, false);
 
         assertThat(runner.run(List.of("env"), "'env'").stdout().text()).isEqualTo("ONLY=this\n");
     }
@@ -55,7 +55,7 @@ class ProcessRunnerTest {
         assertThatThrownBy(() -> runner.run(List.of(script.toString()), "'script'"))
                 .hasMessage("cannot run 'script': its interpreter /no/such/interpreter (the #! line) was not found");
 
-        ProcessRunner inPath = new ProcessRunner(dir, Map.of(), List.of("/nowhere", "/none"), null, null, Duration.ZERO, 1 << 10, true);
+        ProcessRunner inPath = new ProcessRunner(dir, Map.of(), List.of("/nowhere", "/none"), null, null, Duration.ZERO, true, 1 << 10, true);
         assertThatThrownBy(() -> inPath.run(List.of("nosuch"), "'nosuch'"))
                 .hasMessage("cannot run 'nosuch': not found in the exec's path (path: /nowhere:/none)");
 
@@ -74,5 +74,21 @@ class ProcessRunnerTest {
         assertThatThrownBy(() -> runner.run(List.of("sleep", "5"), "'sleep 5'"))
                 .isInstanceOf(IOException.class)
                 .hasMessage("'sleep 5' timed out after 0.2s and was killed");
+    }
+
+    @Test
+    void aCommandNotKilledAtItsTimeoutRunsToItsEndAndOnlyItsLateSuccessFails() throws Exception {
+        ProcessRunner waiting = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofMillis(300), false, 1 << 10, true);
+
+        assertThatThrownBy(() -> waiting.run(List.of("sh", "-c", "sleep 1; touch late"), "'slow'"))
+                .hasMessage("'slow' succeeded only after its timeout of 0.3s: context deadline exceeded");
+        assertThat(dir.resolve("late")).as("not killed: it ran to its end").exists();
+        assertThat(waiting.run(List.of("sh", "-c", "sleep 1; exit 3"), "'slow'").exitCode()).as("judged by its exit code").isEqualTo(3);
+        assertThat(waiting.run(List.of("true"), "'quick'").exitCode()).isZero();
+
+        ProcessRunner killing = new ProcessRunner(dir, Map.of(), List.of(), null, null, Duration.ofMillis(300), true, 1 << 10, true);
+        assertThatThrownBy(() -> killing.run(List.of("sh", "-c", "sleep 1; touch killed"), "'slow'"))
+                .hasMessage("'slow' timed out after 0.3s and was killed");
+        assertThat(dir.resolve("killed")).doesNotExist();
     }
 }

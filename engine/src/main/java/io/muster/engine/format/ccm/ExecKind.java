@@ -12,7 +12,7 @@ import java.util.regex.Pattern;
  * {@code posix} provider (the default) runs its words directly, {@code shell} through {@code /bin/sh -c}. Command,
  * cwd, environment, creates and guards are rendered just before it runs (CCM defers them). Without {@code cwd}
  * it runs in {@code /}, as CCM's command runner does. {@code timeout} is a duration ({@code 30s}, {@code 1m30s}),
- * none without one, that never stops the command ({@link Deadline}); {@code path} absolute directories,
+ * none without one, that never stops the command (native {@code kill_on_timeout: false}); {@code path} absolute directories,
  * colon-separated, the file CCM's runner executes (see {@link #withProgram}); each
  * {@code environment} entry {@code KEY=value}, both parts non-empty, the name a shell identifier unless the entry
  * is a template (CCM's schema checks a rendered placeholder then). A subscribe refresh runs the command even when
@@ -44,13 +44,14 @@ final class ExecKind implements CcmKind {
         boolean shell = "shell".equals(r.string("provider"));
         long deadline = deadline(r);
         String program = path(r);
-        out.putNode("command", run(r, "command", command, shell, program, deadline));
-        if (shell && deadline == 0 && program == null) out.put("shell", true, r.markOf("provider"));
+        out.putNode("command", run(r, "command", command, shell, program));
+        if (shell && program == null) out.put("shell", true, r.markOf("provider"));
         for (String deferred : List.of("cwd", "creates")) r.deferred(deferred).ifPresent(v -> out.putNode(deferred, v));
-        for (String guard : List.of("onlyif", "unless")) r.deferred(guard).ifPresent(v -> out.putNode(guard, run(r, guard, v, shell, program, deadline)));
+        for (String guard : List.of("onlyif", "unless")) r.deferred(guard).ifPresent(v -> out.putNode(guard, run(r, guard, v, shell, program)));
         if (!r.has("cwd")) out.put("cwd", CCM_DIRECTORY, r.mark());
         environment(r, out);
-        out.put("timeout", 0.0, r.mark()); // CCM never stops the command: Deadline times it
+        out.put("timeout", deadline / 1000.0, r.markOf("timeout"));
+        if (deadline > 0) out.put("kill_on_timeout", false, r.markOf("timeout")); // CCM's runner never stops the command
         r.entry("returns").ifPresent(e -> out.putNode("returns", e.value()));
         if (r.bool("refreshonly")) out.put("refreshonly", true, r.markOf("refreshonly"));
         Subscriptions.translate(r, out);
@@ -74,12 +75,11 @@ final class ExecKind implements CcmKind {
 
     /**
      * A command or guard as muster runs it: its words (posix) or shell string, the program replaced by
-     * {@code program} (CCM's {@code path}) when set, run under CCM's deadline when there is one.
+     * {@code program} (CCM's {@code path}) when set.
      */
-    private static YNode run(CcmResource r, String property, YNode command, boolean shell, String program, long deadline) {
+    private static YNode run(CcmResource r, String property, YNode command, boolean shell, String program) {
         YNode run = shell ? command : words(r, property, command);
-        if (program != null) run = withProgram(run, program, shell);
-        return deadline == 0 ? run : Deadline.wrap(run, deadline, program == null && shell);
+        return program == null ? run : withProgram(run, program, shell);
     }
 
     /**

@@ -29,6 +29,7 @@ public final class ExecKind implements ResourceKind {
             Property.optional("inherit_environment", Type.BOOLEAN),
             Property.optional("path", Type.STRING_LIST),
             Seconds.property("timeout"),
+            Property.optional("kill_on_timeout", Type.BOOLEAN),
             Property.optional("returns", Type.INTEGER_LIST),
             Property.optional("creates", Type.STRING),
             Property.optional("onlyif", Type.ANY).checkedBy(ExecKind::commandProblem),
@@ -71,6 +72,7 @@ public final class ExecKind implements ResourceKind {
                 p.optionalString("user").orElse(null),
                 p.optionalString("group").orElse(null),
                 Seconds.duration(p.number("timeout", DEFAULT_TIMEOUT_SECONDS)),
+                p.bool("kill_on_timeout", true),
                 ProcessRunner.DEFAULT_OUTPUT_LIMIT,
                 p.bool("inherit_environment", true));
         return new ExecResource(

@@ -29,7 +29,7 @@ final class Apt {
 
     private final ProcessRunner runner = new ProcessRunner(null,
             Map.of("DEBIAN_FRONTEND", "noninteractive", "APT_LISTCHANGES_FRONTEND", "none", "LC_ALL", "C"),
-            List.of(), null, null, Duration.ofHours(1), ProcessRunner.DEFAULT_OUTPUT_LIMIT, true);
+            List.of(), null, null, Duration.ofHours(1), true, ProcessRunner.DEFAULT_OUTPUT_LIMIT, true);
 
     /** Every package dpkg knows, in one {@code dpkg-query}. */
     Installed query() throws IOException, InterruptedException {

@@ -129,16 +129,18 @@ class CcmFormatTest {
                         - "/bin/long": {timeout: 1D2h}
                         - "/bin/forever": {}
                 """);
-        assertThat(String.valueOf(graph.vertex("exec#/bin/long").params().raw("command"))).as("choria fisk's days, timed, never killed")
-                .contains("-ge 93600000", "ccm-timeout");
+        assertThat(graph.vertex("exec#/bin/long").params().raw("timeout")).as("choria fisk's days").isEqualTo(93600.0);
+        assertThat(graph.vertex("exec#/bin/long").params().raw("kill_on_timeout")).as("CCM never kills it").isEqualTo(false);
         assertThat(graph.vertex("exec#/bin/forever").params().raw("timeout")).as("no limit, as in CCM").isEqualTo(0.0);
         assertThat(graph.vertex("exec#/bin/forever").params().raw("cwd")).as("CCM's runner runs in /").isEqualTo("/");
         var plain = graph.vertex("exec#/bin/true --flag").params();
-        assertThat((java.util.List<Object>) plain.raw("command")).as("split as CCM splits it, timed by a shell").endsWith("ccm-timeout", "/bin/true", "--flag");
-        assertThat(plain.raw("timeout")).as("CCM never kills it").isEqualTo(0.0);
+        assertThat(plain.raw("command")).as("split as CCM splits it").isEqualTo(java.util.List.of("/bin/true", "--flag"));
+        assertThat(plain.raw("timeout")).isEqualTo(90.0);
         assertThat(plain.raw("guards_on_refresh")).isEqualTo(false);
         var shell = graph.vertex("exec#build").params();
-        assertThat((java.util.List<Object>) shell.raw("command")).endsWith("ccm-timeout", "/bin/sh", "-c", "make all");
+        assertThat(shell.raw("command")).isEqualTo("make all");
+        assertThat(shell.raw("shell")).isEqualTo(true);
+        assertThat(shell.raw("timeout")).isEqualTo(30.0);
         assertThat(shell.raw("logoutput")).isEqualTo(true);
     }
 
@@ -233,7 +235,7 @@ class CcmFormatTest {
                             cwd: "{{ Environ.HOME }}"
                 """);
         assertThat(graph.ids()).contains("exec#echo WEB");
-        assertThat(String.valueOf(graph.vertex("exec#echo WEB").params().raw("command"))).contains("-ge 10000 ");
+        assertThat(graph.vertex("exec#echo WEB").params().raw("timeout")).isEqualTo(10.0);
         assertThat(graph.vertex("exec#echo WEB").late()).as("CCM renders an exec's cwd when it runs").containsEntry("cwd", "{{ Environ.HOME }}");
         assertThat(graph.vertex("noop#pre_message of " + dir.resolve("site.yaml")).params().raw("comment")).isEqualTo("Deploying web on testhost");
     }

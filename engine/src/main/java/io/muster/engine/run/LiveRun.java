@@ -59,7 +59,7 @@ public final class LiveRun implements AutoCloseable {
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public LiveRun(RunOptions options, double quietSeconds, Metrics metrics, Consumer<ResourceReport> progress,
                    Consumer<Boolean> onConverged) throws IOException {
-        this(options, new MemoryWorld(options.hostname()), quietSeconds, metrics, progress, onConverged);
+        this(options, MemoryWorld.alone(options.hostname()), quietSeconds, metrics, progress, onConverged);
     }
 
     /**

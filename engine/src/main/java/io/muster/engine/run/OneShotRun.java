@@ -45,7 +45,7 @@ public final class OneShotRun {
 
     /** A run of one host on its own, with a {@link MemoryWorld}. */
     public OneShotRun(Graph graph, RunOptions options, Consumer<ResourceReport> progress) {
-        this(graph, options, new MemoryWorld(options.hostname()), progress);
+        this(graph, options, MemoryWorld.alone(options.hostname()), progress);
     }
 
     /** @param progress called as each resource finishes, from the thread that ran it */

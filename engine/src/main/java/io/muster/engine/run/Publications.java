@@ -27,7 +27,7 @@ final class Publications {
     /**
      * Publishes {@code v} rendered as {@code params}, waiting until the World has it.
      *
-     * @return whether that changed what was published
+     * @return whether that changed what other hosts see: never in a World no other host reads
      * @throws ExecutionException why the World did not take it
      */
     boolean publish(Vertex v, Params params) throws ExecutionException, InterruptedException {
@@ -36,7 +36,12 @@ final class Publications {
         if (content.equals(published.get(v.id()))) return false;
         world.publish(v.kind().name(), v.name(), content).get();
         published.put(v.id(), content);
-        return true;
+        return world.reachesOtherHosts();
+    }
+
+    /** Whether what is published reaches another host. */
+    boolean reachOtherHosts() {
+        return world.reachesOtherHosts();
     }
 
     /**

@@ -11,8 +11,8 @@ import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 
 /**
- * The World of a single-host run ({@code apply}, {@code run}) and of tests: everything in memory, gone when
- * the process ends. Thread-safe: one lock orders every change, and each change is offered to its watchers
+ * The World of a single-host run ({@code apply}, {@code run}: {@link #alone}) and of tests (where several share
+ * exports, standing in for a fleet): everything in memory, gone when the process ends. Thread-safe: one lock orders every change, and each change is offered to its watchers
  * under that lock, so each sees every change exactly once and in that order. Futures complete before they
  * are returned.
  */
@@ -20,20 +20,37 @@ public final class MemoryWorld implements World {
     private static final Comparator<Exported> BY_HOST_AND_NAME = Comparator.comparing(Exported::host).thenComparing(Exported::name);
 
     private final String host;
+    private final boolean reachesOtherHosts;
     private final Object lock = new Object();
     private final Map<Key, String> values = new HashMap<>(); // guarded by lock
     private final Map<Key, List<Delivery<Optional<String>>>> valueWatches = new HashMap<>(); // guarded by lock
     private final Map<String, Map<String, Exported>> exports = new HashMap<>(); // guarded by lock: kind -> name -> export
     private final Map<String, List<Delivery<List<Exported>>>> collections = new HashMap<>(); // guarded by lock: by kind
 
+    /** A World other hosts may read, as tests join them. */
     public MemoryWorld(String host) {
+        this(host, true);
+    }
+
+    private MemoryWorld(String host, boolean reachesOtherHosts) {
         Checks.name("host", host);
         this.host = host;
+        this.reachesOtherHosts = reachesOtherHosts;
+    }
+
+    /** The World of {@code host} running with no fleet: nobody else reads it. */
+    public static MemoryWorld alone(String host) {
+        return new MemoryWorld(host, false);
     }
 
     @Override
     public String host() {
         return host;
+    }
+
+    @Override
+    public boolean reachesOtherHosts() {
+        return reachesOtherHosts;
     }
 
     @Override

@@ -32,6 +32,14 @@ public interface World {
     /** This host's name, as the fleet knows it. */
     String host();
 
+    /**
+     * Whether another host can see what is written here: false for the World of a host running alone ({@code apply},
+     * {@code run}), where an export reaches nobody, so exporting is no change.
+     */
+    default boolean reachesOtherHosts() {
+        return true;
+    }
+
     /** The value of {@code key}, or empty when it has none. */
     CompletableFuture<Optional<String>> get(Key key);
 

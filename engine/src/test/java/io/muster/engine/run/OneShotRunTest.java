@@ -44,6 +44,21 @@ class OneShotRunTest {
     }
 
     @Test
+    void anExportInARunWithoutAFleetReachesNobodyAndSoChangesNothing() throws Exception {
+        String yaml = """
+                resources:
+                  - file: [{ROOT/pool/web1: {content: "server 10.0.0.1:80\\n", meta: {export: {tags: [pool]}}}}]
+                """;
+        Manifests manifests = new Manifests(dir);
+        for (int run = 0; run < 2; run++) {
+            ResourceReport export = resource(manifests.apply(yaml), "file#" + dir + "/pool/web1");
+            assertThat(export.status()).isEqualTo(Status.STABLE);
+            assertThat(export.message()).isEqualTo("exported to no other host: this run has no fleet");
+        }
+        assertThat(dir.resolve("pool")).doesNotExist();
+    }
+
+    @Test
     void aFailureIsRetriedPerMetaRetry() throws Exception {
         Report report = new Manifests(dir).apply("""
                 resources:

@@ -32,7 +32,9 @@ import org.slf4j.LoggerFactory;
  * is at work (not converged, nothing newly failed) waits up to {@link #HOLD} for the host to converge, and is
  * written then if it has not: a deploy that converges within it is one write, not two or three, each of which
  * every coordinator watching {@code hosts/} receives too. Nor is a converged host's resource checked again after
- * its change (the check its own write sets off), and found stable, news. Each write is a transaction on the
+ * its change (the check its own write sets off), and found stable, news; a change made since the last write is
+ * (a drift repaired: the host converges again, with one more apply), so the status tells when the host last
+ * repaired something, though its counts by status came back as they were. Each write is a transaction on the
  * key's revision (what this reporter last wrote, or found): a status etcd lost, or another writer's, is seen
  * and replaced. While etcd is away it tries again after a jittered backoff.
  */
@@ -52,6 +54,7 @@ final class StatusReporter implements AutoCloseable {
     private boolean flushing; // guarded by lock: a flush waits, so whatever the status says is written at once
     private long heldSince = -1; // guarded by lock: System.nanoTime() when a status at work was first held; -1: none is
     private HostStatus written; // guarded by lock: what was last written, normalized (see #transition)
+    private long writtenApplies; // guarded by lock: the applies counted in what was last written
     private long revision = -1; // only the reporter's thread: the key's revision as last seen; -1 before a look
     private Thread thread;
 
@@ -114,7 +117,8 @@ final class StatusReporter implements AutoCloseable {
             HostStatus now = status.get(); // not under lock: the status is read from the engine's workers
             HostStatus transition = transition(now);
             synchronized (lock) {
-                if (transition.equals(written) || !flushing && checkedAgain(transition, written)) {
+                boolean repaired = now.getSummary().getApplies() > writtenApplies;
+                if (!repaired && (transition.equals(written) || !flushing && checkedAgain(transition, written))) {
                     heldSince = -1;
                     flushing = false; // what a flush waits for is written already
                     continue;
@@ -135,6 +139,7 @@ final class StatusReporter implements AutoCloseable {
                 backoff.reset();
                 synchronized (lock) {
                     written = transition;
+                    writtenApplies = now.getSummary().getApplies();
                     heldSince = -1;
                     flushing = false;
                     lock.notifyAll();

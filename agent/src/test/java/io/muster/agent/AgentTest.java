@@ -264,6 +264,21 @@ class AgentTest {
     }
 
     @Test
+    void aDriftRepairedIsWrittenToTheStatusOnceTheHostHasConvergedAgain() throws Exception {
+        long version = convergedOnAFirstDeploy();
+        long applies = status("web1").getSummary().getApplies();
+
+        Files.writeString(dir.resolve("x"), "drifted\n");
+
+        await().atMost(PATIENCE).until(() -> get(Keys.status("web1")).orElseThrow().getVersion() > version);
+        HostStatus repaired = status("web1");
+        assertThat(repaired.getConverged()).isTrue();
+        assertThat(repaired.getSummary().getApplies()).isEqualTo(applies + 1);
+        assertThat(Files.readString(dir.resolve("x"))).isEqualTo("one\n");
+        assertThat(get(Keys.status("web1")).orElseThrow().getVersion()).as("one write, saying converged").isEqualTo(version + 1);
+    }
+
+    @Test
     void aDeployThatConvergesSoonIsOneStatusWriteSayingConverged() throws Exception {
         long version = convergedOnAFirstDeploy();
 

@@ -33,6 +33,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Supplier;
 import java.util.stream.IntStream;
 
 /**
@@ -149,7 +150,7 @@ final class GraphDecoder {
         if (!c.hasMeta()) throw new InvalidGraphException(where + ": no meta");
         try {
             return new Collect(kind.name(), c.getTagsList(), c.getFromList(), params(kind, PlainCodec.decodeMap(c.getWhere(), where + ": where"), where),
-                    c.getAllowPathsList(), c.getAllowKindsList(), meta(c.getMeta(), where), mark(c.getMark(), where));
+                    c.getAllowPathsList(), c.getAllowKindsList(), meta(c.getMeta(), where), mark(c.getMark(), () -> where));
         } catch (IllegalArgumentException e) {
             throw new InvalidGraphException(where + ": " + e.getMessage());
         }
@@ -185,13 +186,14 @@ final class GraphDecoder {
         }
         String id = kind.name() + "#" + v.getName();
         if (v.getName().isEmpty()) throw new InvalidGraphException(where + " (" + id + "): no name");
-        ScopeTable table = index(tables, v.getScope(), id + ": scope table");
-        Params params = new Params(v.getName(), params(kind, PlainCodec.decodeMap(v.getParams(), id + ": params"), id),
+        // what each part is, for errors, is said only on an error: building it for every vertex cost a tenth of a decode
+        ScopeTable table = index(tables, v.getScope(), () -> id + ": scope table");
+        Params params = new Params(v.getName(), params(kind, PlainCodec.decodeMap(v.getParams(), () -> id + ": params"), id),
                 directories.get(v.getScope()));
-        Map<String, Object> late = PlainCodec.decodeMap(v.getLate(), id + ": late");
+        Map<String, Object> late = v.getLate().getEntriesCount() == 0 ? Map.of() : PlainCodec.decodeMap(v.getLate(), () -> id + ": late");
         for (String property : late.keySet()) property(kind, property, id);
-        Map<String, Mark> propertyMarks = new LinkedHashMap<>();
-        for (PropertyMark m : v.getPropertyMarksList()) propertyMarks.put(m.getProperty(), mark(m.getMark(), id + ": " + m.getProperty()));
+        Map<String, Mark> propertyMarks = LinkedHashMap.newLinkedHashMap(v.getPropertyMarksCount());
+        for (PropertyMark m : v.getPropertyMarksList()) propertyMarks.put(m.getProperty(), mark(m.getMark(), () -> id + ": " + m.getProperty()));
         Vertex.Control control = new Vertex.Control(v.hasOnlyIf() ? condition(v.getOnlyIf(), id + ": control.if") : null,
                 v.hasUnless() ? condition(v.getUnless(), id + ": control.unless") : null);
         if (!v.hasMeta()) throw new InvalidGraphException(id + ": no meta");
@@ -207,7 +209,7 @@ final class GraphDecoder {
             grouped.add(vertex(member, id + ": member"));
         }
         try {
-            return new Vertex(id, kind, params, late, mark(v.getMark(), id), propertyMarks, control, meta(v.getMeta(), id),
+            return new Vertex(id, kind, params, late, mark(v.getMark(), () -> id), propertyMarks, control, meta(v.getMeta(), id),
                     v.getTagsList(), table, origin, checks, received, grouped);
         } catch (IllegalArgumentException | NullPointerException e) {
             throw new InvalidGraphException(id + ": " + e.getMessage());
@@ -242,12 +244,12 @@ final class GraphDecoder {
         } catch (TemplateException e) {
             throw new InvalidGraphException(where + ": " + e.getMessage());
         }
-        return new Vertex.Condition(source, mark(condition.getMark(), where));
+        return new Vertex.Condition(source, mark(condition.getMark(), () -> where));
     }
 
-    private Mark mark(io.muster.proto.graph.Mark mark, String where) throws InvalidGraphException {
-        if (mark.getLine() < 1 || mark.getColumn() < 1) throw new InvalidGraphException(where + ": a mark without line and column");
-        return new Mark(index(manifests, mark.getManifest(), where + ": manifest"), mark.getLine(), mark.getColumn());
+    private Mark mark(io.muster.proto.graph.Mark mark, Supplier<String> where) throws InvalidGraphException {
+        if (mark.getLine() < 1 || mark.getColumn() < 1) throw new InvalidGraphException(where.get() + ": a mark without line and column");
+        return new Mark(index(manifests, mark.getManifest(), () -> where.get() + ": manifest"), mark.getLine(), mark.getColumn());
     }
 
     private static Vertex.Meta meta(Meta meta, String id) throws InvalidGraphException {
@@ -267,9 +269,9 @@ final class GraphDecoder {
                 Duration.ofNanos(check.getTimeoutNanos()));
     }
 
-    private static <T> T index(List<T> items, int index, String where) throws InvalidGraphException {
+    private static <T> T index(List<T> items, int index, Supplier<String> where) throws InvalidGraphException {
         if (index < 0 || index >= items.size()) {
-            throw new InvalidGraphException(where + ": index " + Integer.toUnsignedString(index) + " of " + items.size());
+            throw new InvalidGraphException(where.get() + ": index " + Integer.toUnsignedString(index) + " of " + items.size());
         }
         return items.get(index);
     }

@@ -11,6 +11,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * {@link Plain} values to and from {@code muster.value.Value}: whole numbers stay whole numbers, maps keep their
@@ -56,17 +57,25 @@ public final class PlainCodec {
      * @throws InvalidGraphException naming {@code where} and what is wrong: a value of no kind, a key twice
      */
     public static Map<String, Object> decodeMap(ValueMap message, String where) throws InvalidGraphException {
-        Map<String, Object> out = new LinkedHashMap<>();
+        return decodeMap(message, () -> where);
+    }
+
+    /**
+     * {@link #decodeMap(ValueMap, String)} with what it is said only when something is wrong: a graph's values are
+     * decoded by the ten thousand, and naming each on the way cost more than decoding it.
+     */
+    static Map<String, Object> decodeMap(ValueMap message, Supplier<String> where) throws InvalidGraphException {
+        Map<String, Object> out = LinkedHashMap.newLinkedHashMap(message.getEntriesCount());
         for (Entry entry : message.getEntriesList()) {
             String key = entry.getKey();
-            if (out.containsKey(key)) throw new InvalidGraphException(where + ": the key '" + key + "' twice");
-            if (!entry.hasValue()) throw new InvalidGraphException(where + "." + key + ": no value");
-            out.put(key, decode(entry.getValue(), where + "." + key));
+            if (out.containsKey(key)) throw new InvalidGraphException(where.get() + ": the key '" + key + "' twice");
+            if (!entry.hasValue()) throw new InvalidGraphException(where.get() + "." + key + ": no value");
+            out.put(key, decode(entry.getValue(), () -> where.get() + "." + key));
         }
         return Collections.unmodifiableMap(out);
     }
 
-    public static Object decode(Value value, String where) throws InvalidGraphException {
+    private static Object decode(Value value, Supplier<String> where) throws InvalidGraphException {
         return switch (value.getKindCase()) {
             case NULL -> null;
             case BOOLEAN -> value.getBoolean();
@@ -77,20 +86,21 @@ public final class PlainCodec {
             case LIST -> {
                 List<Object> items = new ArrayList<>(value.getList().getItemsCount());
                 for (int i = 0; i < value.getList().getItemsCount(); i++) {
-                    items.add(decode(value.getList().getItems(i), where + "[" + i + "]"));
+                    int at = i;
+                    items.add(decode(value.getList().getItems(i), () -> where.get() + "[" + at + "]"));
                 }
                 yield Collections.unmodifiableList(items);
             }
             case MAP -> decodeMap(value.getMap(), where);
-            case KIND_NOT_SET -> throw new InvalidGraphException(where + ": a value of no kind");
+            case KIND_NOT_SET -> throw new InvalidGraphException(where.get() + ": a value of no kind");
         };
     }
 
-    private static Object bigInteger(String text, String where) throws InvalidGraphException {
+    private static Object bigInteger(String text, Supplier<String> where) throws InvalidGraphException {
         try {
             return Plain.of(new BigInteger(text));
         } catch (NumberFormatException e) {
-            throw new InvalidGraphException(where + ": '" + text + "' is not a whole number");
+            throw new InvalidGraphException(where.get() + ": '" + text + "' is not a whole number");
         }
     }
 }

@@ -15,10 +15,30 @@ import java.util.Set;
  * graph read from elsewhere is as sound as one just compiled.
  */
 public final class Graph {
-    private final Map<String, Vertex> vertices;
+    /** A vertex and its edges, in the order they were given (lists made on its first edge: most files have one). */
+    private static final class Node {
+        final Vertex vertex;
+        List<Edge> incoming = List.of();
+        List<Edge> outgoing = List.of();
+
+        Node(Vertex vertex) {
+            this.vertex = vertex;
+        }
+
+        void from(Edge e) {
+            if (outgoing.isEmpty()) outgoing = new ArrayList<>(2);
+            outgoing.add(e);
+        }
+
+        void to(Edge e) {
+            if (incoming.isEmpty()) incoming = new ArrayList<>(2);
+            incoming.add(e);
+        }
+    }
+
+    private final Map<String, Node> nodes; // in the vertices' order
+    private final List<Vertex> vertices;
     private final List<Edge> edges;
-    private final Map<String, List<Edge>> incoming;
-    private final Map<String, List<Edge>> outgoing;
     private final Set<Path> manifests;
     private final Bundle bundle;
     private final List<Collect> collects;
@@ -34,34 +54,30 @@ public final class Graph {
         this.manifests = Set.of();
         this.bundle = Bundle.NONE;
         this.collects = List.of();
-        this.incoming = new LinkedHashMap<>();
-        this.outgoing = new LinkedHashMap<>();
-        this.vertices = new LinkedHashMap<>();
+        this.nodes = LinkedHashMap.newLinkedHashMap(vertices.size());
         for (Vertex v : vertices) {
-            if (this.vertices.put(v.id(), v) != null) throw new IllegalArgumentException("two vertices with the id " + v.id());
-            incoming.put(v.id(), new ArrayList<>());
-            outgoing.put(v.id(), new ArrayList<>());
+            if (nodes.put(v.id(), new Node(v)) != null) throw new IllegalArgumentException("two vertices with the id " + v.id());
         }
+        this.vertices = List.copyOf(vertices);
         this.edges = List.copyOf(edges);
-        for (Edge e : edges) {
-            List<Edge> from = outgoing.get(e.from());
-            List<Edge> to = incoming.get(e.to());
+        for (Edge e : this.edges) {
+            Node from = nodes.get(e.from());
+            Node to = nodes.get(e.to());
             if (from == null || to == null) {
                 throw new IllegalArgumentException("edge " + e.from() + " -> " + e.to() + " (" + e.reason().label() + "): no vertex "
                         + (from == null ? e.from() : e.to()));
             }
-            from.add(e);
-            to.add(e);
+            from.from(e);
+            to.to(e);
         }
-        List<String> cycle = Cycles.find(this.vertices.keySet(), this.edges);
+        List<String> cycle = Cycles.find(nodes.keySet(), this.edges);
         if (!cycle.isEmpty()) throw new IllegalArgumentException("dependency cycle: " + String.join(" -> ", cycle));
     }
 
     private Graph(Graph graph, Set<Path> manifests, Bundle bundle, List<Collect> collects) {
+        this.nodes = graph.nodes;
         this.vertices = graph.vertices;
         this.edges = graph.edges;
-        this.incoming = graph.incoming;
-        this.outgoing = graph.outgoing;
         this.manifests = Set.copyOf(manifests);
         this.bundle = bundle;
         this.collects = List.copyOf(collects);
@@ -92,30 +108,35 @@ public final class Graph {
     }
 
     public Collection<Vertex> vertices() {
-        return vertices.values();
+        return vertices;
     }
 
     public Set<String> ids() {
-        return Collections.unmodifiableSet(vertices.keySet());
+        return Collections.unmodifiableSet(nodes.keySet());
     }
 
     public Vertex vertex(String id) {
-        return vertices.get(id);
+        Node node = nodes.get(id);
+        return node == null ? null : node.vertex;
     }
 
     public List<Edge> edges() {
         return edges;
     }
 
+    /** The edges into {@code id}, null when it is no vertex of this graph. */
     public List<Edge> incoming(String id) {
-        return incoming.get(id);
+        Node node = nodes.get(id);
+        return node == null ? null : Collections.unmodifiableList(node.incoming);
     }
 
+    /** The edges out of {@code id}, null when it is no vertex of this graph. */
     public List<Edge> outgoing(String id) {
-        return outgoing.get(id);
+        Node node = nodes.get(id);
+        return node == null ? null : Collections.unmodifiableList(node.outgoing);
     }
 
     public int size() {
-        return vertices.size();
+        return nodes.size();
     }
 }

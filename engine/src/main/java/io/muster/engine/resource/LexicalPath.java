@@ -32,6 +32,29 @@ public final class LexicalPath {
 
     /** {@code path} with {@code //}, {@code .}, {@code ..} and a trailing {@code /} collapsed; as it is when it has a {@link #problem}. */
     public static String normalize(String path) {
-        return problem(path) == null ? Path.of(path).normalize().toString() : path;
+        if (problem(path) != null || normal(path)) return path;
+        return Path.of(path).normalize().toString();
+    }
+
+    /**
+     * Whether {@code path} has nothing to collapse: no empty, {@code .} or {@code ..} segment and no trailing
+     * {@code /}. Nearly every path is so, in a compiled graph every one: decoding a graph of 10,000 files spent a
+     * tenth of its time making Paths only to find them normal.
+     */
+    private static boolean normal(String path) {
+        int length = path.length();
+        if (length == 0) return false;
+        if (length > 1 && path.charAt(length - 1) == '/') return false;
+        int start = path.charAt(0) == '/' ? 1 : 0;
+        while (start <= length) {
+            int end = path.indexOf('/', start);
+            if (end < 0) end = length;
+            int segment = end - start;
+            if (segment == 0 && start < length) return false;
+            if (segment == 1 && path.charAt(start) == '.') return false;
+            if (segment == 2 && path.charAt(start) == '.' && path.charAt(start + 1) == '.') return false;
+            start = end + 1;
+        }
+        return true;
     }
 }

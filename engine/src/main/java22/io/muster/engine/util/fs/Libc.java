@@ -5,11 +5,11 @@ import static java.lang.foreign.ValueLayout.JAVA_INT;
 import static java.lang.foreign.ValueLayout.JAVA_LONG;
 
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.FunctionDescriptor;
 import java.lang.foreign.Linker;
 import java.lang.foreign.MemoryLayout;
 import java.lang.foreign.MemorySegment;
+import java.lang.foreign.SegmentAllocator;
 import java.lang.foreign.StructLayout;
 import java.lang.invoke.MethodHandle;
 import java.lang.invoke.VarHandle;
@@ -139,7 +139,7 @@ final class Libc {
     }
 
     /** Runs a call that returns -1 on failure (retrying EINTR), turning errno into an {@link Errno} about {@code path}. */
-    private static long check(Arena arena, String path, Call call) throws IOException {
+    private static long check(SegmentAllocator arena, String path, Call call) throws IOException {
         MemorySegment captured = arena.allocate(CAPTURED);
         while (true) {
             long result;
@@ -161,14 +161,14 @@ final class Libc {
     }
 
     static int openat(int dirfd, String name, int flags, int mode, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             return (int) check(arena, path, c -> (int) Reading.OPENAT.invokeExact(c, dirfd, cName, flags, mode));
         }
     }
 
     static void close(int fd) {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment captured = arena.allocate(CAPTURED);
             int ignored = (int) Reading.CLOSE.invokeExact(captured, fd); // Linux frees the descriptor even when close fails
         } catch (Throwable e) {
@@ -178,13 +178,13 @@ final class Libc {
 
     /** Reads up to {@code buffer.byteSize()} bytes; 0 at the end of the file. */
     static int read(int fd, MemorySegment buffer, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             return (int) check(arena, path, c -> (long) Reading.READ.invokeExact(c, fd, buffer, buffer.byteSize()));
         }
     }
 
     static void writeFully(int fd, MemorySegment bytes, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             long done = 0;
             while (done < bytes.byteSize()) {
                 MemorySegment rest = bytes.asSlice(done);
@@ -194,19 +194,19 @@ final class Libc {
     }
 
     static void fchmod(int fd, int mode, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             check(arena, path, c -> (int) Writing.FCHMOD.invokeExact(c, fd, mode));
         }
     }
 
     static void fchown(int fd, int uid, int gid, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             check(arena, path, c -> (int) Writing.FCHOWN.invokeExact(c, fd, uid, gid));
         }
     }
 
     static void fsync(int fd, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             check(arena, path, c -> (int) Writing.FSYNC.invokeExact(c, fd));
         }
     }
@@ -216,7 +216,7 @@ final class Libc {
     }
 
     static void renameat(int fromDirfd, String from, int toDirfd, String to, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cFrom = arena.allocateFrom(from);
             MemorySegment cTo = arena.allocateFrom(to);
             check(arena, path, c -> (int) Writing.RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
@@ -224,14 +224,14 @@ final class Libc {
     }
 
     static void unlinkat(int dirfd, String name, int flags, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             check(arena, path, c -> (int) Writing.UNLINKAT.invokeExact(c, dirfd, cName, flags));
         }
     }
 
     static void mkdirat(int dirfd, String name, int mode, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             check(arena, path, c -> (int) Writing.MKDIRAT.invokeExact(c, dirfd, cName, mode));
         }
@@ -248,7 +248,7 @@ final class Libc {
     }
 
     private static Stat statx(int dirfd, String name, int flags, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
             check(arena, path, c -> (int) Reading.STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
@@ -257,7 +257,7 @@ final class Libc {
     }
 
     static void symlinkat(String target, int dirfd, String name, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cTarget = arena.allocateFrom(target);
             MemorySegment cName = arena.allocateFrom(name);
             check(arena, path, c -> (int) Writing.SYMLINKAT.invokeExact(c, cTarget, dirfd, cName));
@@ -265,7 +265,7 @@ final class Libc {
     }
 
     static String readlinkat(int dirfd, String name, String path) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(4097);
             long n = check(arena, path, c -> (long) Listing.READLINKAT.invokeExact(c, dirfd, cName, buffer, 4096L));
@@ -276,7 +276,7 @@ final class Libc {
     /** The names in a directory (without . and ..), read through a descriptor of its own (its offset is not shared). */
     static java.util.List<String> list(int dirfd, String path) throws IOException {
         int fd = openat(dirfd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC, 0, path);
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment buffer = arena.allocate(32768, 8);
             java.util.List<String> names = new java.util.ArrayList<>();
             while (true) {
@@ -298,7 +298,7 @@ final class Libc {
      * password pointers, then the id), or -1. The entries are static buffers: one lookup at a time.
      */
     static synchronized int id(String name, boolean group) {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment entry = group ? (MemorySegment) Identity.GETGRNAM.invokeExact(cName) : (MemorySegment) Identity.GETPWNAM.invokeExact(cName);
             return entry.equals(MemorySegment.NULL) ? -1 : entry.reinterpret(20).get(JAVA_INT, 16);
@@ -318,7 +318,7 @@ final class Libc {
     }
 
     static int geteuid() {
-        try (Arena arena = Arena.ofConfined()) {
+        try (Scratch arena = Scratch.take()) {
             MemorySegment captured = arena.allocate(CAPTURED);
             return (int) Identity.GETEUID.invokeExact(captured);
         } catch (Throwable e) {

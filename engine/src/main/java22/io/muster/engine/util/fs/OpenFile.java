@@ -2,7 +2,6 @@ package io.muster.engine.util.fs;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.lang.foreign.Arena;
 import java.lang.foreign.MemorySegment;
 import java.lang.foreign.ValueLayout;
 import java.nio.file.Path;
@@ -113,13 +112,10 @@ public final class OpenFile implements AutoCloseable {
         void accept(byte[] chunk) throws IOException;
     }
 
-    /**
-     * Reads in chunks the size of the file as statx saw it (one that grew since takes more chunks), between 4 KiB
-     * and 64 KiB: the memory is zeroed when allocated, and 64 KiB for every small file cost more than reading it.
-     */
+    /** Reads in chunks the size of the file as statx saw it (one that grew since takes more chunks), of 4 to 64 KiB. */
     private void stream(Chunks chunks) throws IOException {
-        try (Arena arena = Arena.ofConfined()) {
-            MemorySegment buffer = arena.allocate(Math.clamp(stat.size() + 1, 4096, 1 << 16));
+        try (Scratch scratch = Scratch.take()) {
+            MemorySegment buffer = scratch.allocate(Math.clamp(stat.size() + 1, 4096, 1 << 16));
             for (int n; (n = Libc.read(fd, buffer, path)) > 0; ) {
                 chunks.accept(buffer.asSlice(0, n).toArray(ValueLayout.JAVA_BYTE));
             }

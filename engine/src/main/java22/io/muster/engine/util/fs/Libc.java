@@ -70,65 +70,69 @@ final class Libc {
     private static final StructLayout CAPTURED = Linker.Option.captureStateLayout();
     private static final VarHandle ERRNO = CAPTURED.varHandle(MemoryLayout.PathElement.groupElement("errno"));
 
-    // Each downcall handle costs one to two ms to make (the linker spins classes for it), and a one-shot apply that only
-    // checks files calls four functions of these twenty: the handles are made by group, when a group is first called
-    // (a holder class each, so they stay constants the JIT folds).
+    /*
+     * Every function is called through one shape: six 64-bit integer arguments (pointers as addresses), a 64-bit
+     * result, errno captured. The linker spins classes for each shape of call it meets (some 35 ms of a one-shot
+     * apply went to making the handles of eight shapes, even with the start-up cache, which cannot keep them); with one
+     * shape it spins them once. This holds for the ABIs muster runs on (x86_64 SysV and AArch64): integer arguments
+     * travel in registers, a function reads only those it declares, and one returning an int leaves it in the low 32
+     * bits of the result, which each caller narrows back to int. Arguments are at most six; pointers passed as
+     * addresses point into memory the caller keeps alive for the call (a Scratch, or the caller's arena).
+     */
+    private static final FunctionDescriptor SHAPE = FunctionDescriptor.of(JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG, JAVA_LONG,
+            JAVA_LONG, JAVA_LONG);
+
+    // the handles are made by group, when a group is first called (a holder class each, so they stay constants the JIT folds)
 
     /** What checking a file calls. */
     private static final class Reading {
-        static final MethodHandle OPENAT = call("openat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT),
-                Linker.Option.firstVariadicArg(3));
-        static final MethodHandle CLOSE = call("close", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-        static final MethodHandle READ = call("read", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-        static final MethodHandle STATX = call("statx", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, JAVA_INT, ADDRESS));
+        static final MethodHandle OPENAT = call("openat");
+        static final MethodHandle CLOSE = call("close");
+        static final MethodHandle READ = call("read");
+        static final MethodHandle STATX = call("statx");
     }
 
     /** What changing a file calls. */
     private static final class Writing {
-        static final MethodHandle WRITE = call("write", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
-        static final MethodHandle FCHMOD = call("fchmod", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT));
-        static final MethodHandle FCHOWN = call("fchown", FunctionDescriptor.of(JAVA_INT, JAVA_INT, JAVA_INT, JAVA_INT));
-        static final MethodHandle FSYNC = call("fsync", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-        static final MethodHandle RENAMEAT = call("renameat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
-        static final MethodHandle UNLINKAT = call("unlinkat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-        static final MethodHandle MKDIRAT = call("mkdirat", FunctionDescriptor.of(JAVA_INT, JAVA_INT, ADDRESS, JAVA_INT));
-        static final MethodHandle SYMLINKAT = call("symlinkat", FunctionDescriptor.of(JAVA_INT, ADDRESS, JAVA_INT, ADDRESS));
+        static final MethodHandle WRITE = call("write");
+        static final MethodHandle FCHMOD = call("fchmod");
+        static final MethodHandle FCHOWN = call("fchown");
+        static final MethodHandle FSYNC = call("fsync");
+        static final MethodHandle RENAMEAT = call("renameat");
+        static final MethodHandle UNLINKAT = call("unlinkat");
+        static final MethodHandle MKDIRAT = call("mkdirat");
+        static final MethodHandle SYMLINKAT = call("symlinkat");
     }
 
     /** What reading links and directories calls. */
     private static final class Listing {
-        static final MethodHandle READLINKAT = call("readlinkat", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, ADDRESS, JAVA_LONG));
-        static final MethodHandle GETDENTS64 = call("getdents64", FunctionDescriptor.of(JAVA_LONG, JAVA_INT, ADDRESS, JAVA_LONG));
+        static final MethodHandle READLINKAT = call("readlinkat");
+        static final MethodHandle GETDENTS64 = call("getdents64");
     }
 
     /** Who runs, who is who, and what the output is. */
     private static final class Identity {
-        static final MethodHandle GETEUID = call("geteuid", FunctionDescriptor.of(JAVA_INT));
-        static final MethodHandle ISATTY = plain("isatty", FunctionDescriptor.of(JAVA_INT, JAVA_INT));
-        static final MethodHandle GETPWNAM = plain("getpwnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
-        static final MethodHandle GETPWUID = plain("getpwuid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
-        static final MethodHandle GETGRNAM = plain("getgrnam", FunctionDescriptor.of(ADDRESS, ADDRESS));
-        static final MethodHandle GETGRGID = plain("getgrgid", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        static final MethodHandle GETEUID = call("geteuid");
+        static final MethodHandle ISATTY = call("isatty");
+        static final MethodHandle GETPWNAM = call("getpwnam");
+        static final MethodHandle GETPWUID = call("getpwuid");
+        static final MethodHandle GETGRNAM = call("getgrnam");
+        static final MethodHandle GETGRGID = call("getgrgid");
     }
 
     /** What an error message calls. */
     private static final class Errors {
-        static final MethodHandle STRERROR = plain("strerror", FunctionDescriptor.of(ADDRESS, JAVA_INT));
+        static final MethodHandle STRERROR = call("strerror");
     }
 
-    private static MethodHandle plain(String name, FunctionDescriptor descriptor) {
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor);
-    }
-
-    private static MethodHandle call(String name, FunctionDescriptor descriptor, Linker.Option... options) {
-        Linker.Option[] all = java.util.Arrays.copyOf(options, options.length + 1);
-        all[options.length] = Linker.Option.captureCallState("errno");
-        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), descriptor, all);
+    private static MethodHandle call(String name) {
+        return LINKER.downcallHandle(LINKER.defaultLookup().find(name).orElseThrow(), SHAPE, Linker.Option.captureCallState("errno"));
     }
 
     static String strerror(int errno) {
-        try {
-            return ((MemorySegment) Errors.STRERROR.invokeExact(errno)).reinterpret(1024).getString(0);
+        try (Scratch scratch = Scratch.take()) {
+            long text = (long) Errors.STRERROR.invokeExact(scratch.allocate(CAPTURED), (long) errno, 0L, 0L, 0L, 0L, 0L);
+            return MemorySegment.ofAddress(text).reinterpret(1024).getString(0);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -163,14 +167,14 @@ final class Libc {
     static int openat(int dirfd, String name, int flags, int mode, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
-            return (int) check(arena, path, c -> (int) Reading.OPENAT.invokeExact(c, dirfd, cName, flags, mode));
+            return (int) check(arena, path, c -> (int) (long) Reading.OPENAT.invokeExact(c, (long) dirfd, cName.address(), (long) flags, (long) mode, 0L, 0L));
         }
     }
 
     static void close(int fd) {
         try (Scratch arena = Scratch.take()) {
             MemorySegment captured = arena.allocate(CAPTURED);
-            int ignored = (int) Reading.CLOSE.invokeExact(captured, fd); // Linux frees the descriptor even when close fails
+            long ignored = (long) Reading.CLOSE.invokeExact(captured, (long) fd, 0L, 0L, 0L, 0L, 0L); // Linux frees the descriptor even when close fails
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -179,7 +183,7 @@ final class Libc {
     /** Reads up to {@code buffer.byteSize()} bytes; 0 at the end of the file. */
     static int read(int fd, MemorySegment buffer, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
-            return (int) check(arena, path, c -> (long) Reading.READ.invokeExact(c, fd, buffer, buffer.byteSize()));
+            return (int) check(arena, path, c -> (long) Reading.READ.invokeExact(c, (long) fd, buffer.address(), buffer.byteSize(), 0L, 0L, 0L));
         }
     }
 
@@ -188,26 +192,26 @@ final class Libc {
             long done = 0;
             while (done < bytes.byteSize()) {
                 MemorySegment rest = bytes.asSlice(done);
-                done += check(arena, path, c -> (long) Writing.WRITE.invokeExact(c, fd, rest, rest.byteSize()));
+                done += check(arena, path, c -> (long) Writing.WRITE.invokeExact(c, (long) fd, rest.address(), rest.byteSize(), 0L, 0L, 0L));
             }
         }
     }
 
     static void fchmod(int fd, int mode, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
-            check(arena, path, c -> (int) Writing.FCHMOD.invokeExact(c, fd, mode));
+            check(arena, path, c -> (int) (long) Writing.FCHMOD.invokeExact(c, (long) fd, (long) mode, 0L, 0L, 0L, 0L));
         }
     }
 
     static void fchown(int fd, int uid, int gid, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
-            check(arena, path, c -> (int) Writing.FCHOWN.invokeExact(c, fd, uid, gid));
+            check(arena, path, c -> (int) (long) Writing.FCHOWN.invokeExact(c, (long) fd, (long) uid, (long) gid, 0L, 0L, 0L));
         }
     }
 
     static void fsync(int fd, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
-            check(arena, path, c -> (int) Writing.FSYNC.invokeExact(c, fd));
+            check(arena, path, c -> (int) (long) Writing.FSYNC.invokeExact(c, (long) fd, 0L, 0L, 0L, 0L, 0L));
         }
     }
 
@@ -219,21 +223,21 @@ final class Libc {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cFrom = arena.allocateFrom(from);
             MemorySegment cTo = arena.allocateFrom(to);
-            check(arena, path, c -> (int) Writing.RENAMEAT.invokeExact(c, fromDirfd, cFrom, toDirfd, cTo));
+            check(arena, path, c -> (int) (long) Writing.RENAMEAT.invokeExact(c, (long) fromDirfd, cFrom.address(), (long) toDirfd, cTo.address(), 0L, 0L));
         }
     }
 
     static void unlinkat(int dirfd, String name, int flags, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) Writing.UNLINKAT.invokeExact(c, dirfd, cName, flags));
+            check(arena, path, c -> (int) (long) Writing.UNLINKAT.invokeExact(c, (long) dirfd, cName.address(), (long) flags, 0L, 0L, 0L));
         }
     }
 
     static void mkdirat(int dirfd, String name, int mode, String path) throws IOException {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) Writing.MKDIRAT.invokeExact(c, dirfd, cName, mode));
+            check(arena, path, c -> (int) (long) Writing.MKDIRAT.invokeExact(c, (long) dirfd, cName.address(), (long) mode, 0L, 0L, 0L));
         }
     }
 
@@ -251,7 +255,7 @@ final class Libc {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(Stat.STATX_SIZE, 8);
-            check(arena, path, c -> (int) Reading.STATX.invokeExact(c, dirfd, cName, flags, Stat.STATX_BASIC_STATS, buffer));
+            check(arena, path, c -> (int) (long) Reading.STATX.invokeExact(c, (long) dirfd, cName.address(), (long) flags, (long) Stat.STATX_BASIC_STATS, buffer.address(), 0L));
             return Stat.of(buffer);
         }
     }
@@ -260,7 +264,7 @@ final class Libc {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cTarget = arena.allocateFrom(target);
             MemorySegment cName = arena.allocateFrom(name);
-            check(arena, path, c -> (int) Writing.SYMLINKAT.invokeExact(c, cTarget, dirfd, cName));
+            check(arena, path, c -> (int) (long) Writing.SYMLINKAT.invokeExact(c, cTarget.address(), (long) dirfd, cName.address(), 0L, 0L, 0L));
         }
     }
 
@@ -268,7 +272,7 @@ final class Libc {
         try (Scratch arena = Scratch.take()) {
             MemorySegment cName = arena.allocateFrom(name);
             MemorySegment buffer = arena.allocate(4097);
-            long n = check(arena, path, c -> (long) Listing.READLINKAT.invokeExact(c, dirfd, cName, buffer, 4096L));
+            long n = check(arena, path, c -> (long) Listing.READLINKAT.invokeExact(c, (long) dirfd, cName.address(), buffer.address(), 4096L, 0L, 0L));
             return new String(buffer.asSlice(0, n).toArray(java.lang.foreign.ValueLayout.JAVA_BYTE), java.nio.charset.StandardCharsets.UTF_8);
         }
     }
@@ -280,7 +284,7 @@ final class Libc {
             MemorySegment buffer = arena.allocate(32768, 8);
             java.util.List<String> names = new java.util.ArrayList<>();
             while (true) {
-                long n = check(arena, path, c -> (long) Listing.GETDENTS64.invokeExact(c, fd, buffer, buffer.byteSize()));
+                long n = check(arena, path, c -> (long) Listing.GETDENTS64.invokeExact(c, (long) fd, buffer.address(), buffer.byteSize(), 0L, 0L, 0L));
                 if (n == 0) return names;
                 // struct linux_dirent64, the same on every architecture: d_ino 8, d_off 8, d_reclen 2, d_type 1, d_name
                 for (long at = 0; at < n; at += Short.toUnsignedInt(buffer.get(java.lang.foreign.ValueLayout.JAVA_SHORT, at + 16))) {
@@ -298,10 +302,12 @@ final class Libc {
      * password pointers, then the id), or -1. The entries are static buffers: one lookup at a time.
      */
     static synchronized int id(String name, boolean group) {
-        try (Scratch arena = Scratch.take()) {
-            MemorySegment cName = arena.allocateFrom(name);
-            MemorySegment entry = group ? (MemorySegment) Identity.GETGRNAM.invokeExact(cName) : (MemorySegment) Identity.GETPWNAM.invokeExact(cName);
-            return entry.equals(MemorySegment.NULL) ? -1 : entry.reinterpret(20).get(JAVA_INT, 16);
+        try (Scratch scratch = Scratch.take()) {
+            long cName = scratch.allocateFrom(name).address();
+            MemorySegment captured = scratch.allocate(CAPTURED);
+            long entry = group ? (long) Identity.GETGRNAM.invokeExact(captured, cName, 0L, 0L, 0L, 0L, 0L)
+                    : (long) Identity.GETPWNAM.invokeExact(captured, cName, 0L, 0L, 0L, 0L, 0L);
+            return entry == 0 ? -1 : MemorySegment.ofAddress(entry).reinterpret(20).get(JAVA_INT, 16);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -309,18 +315,19 @@ final class Libc {
 
     /** The name of a user or group id, or null. */
     static synchronized String name(int id, boolean group) {
-        try {
-            MemorySegment entry = group ? (MemorySegment) Identity.GETGRGID.invokeExact(id) : (MemorySegment) Identity.GETPWUID.invokeExact(id);
-            return entry.equals(MemorySegment.NULL) ? null : entry.reinterpret(8).get(ADDRESS, 0).reinterpret(4096).getString(0);
+        try (Scratch scratch = Scratch.take()) {
+            MemorySegment captured = scratch.allocate(CAPTURED);
+            long entry = group ? (long) Identity.GETGRGID.invokeExact(captured, (long) id, 0L, 0L, 0L, 0L, 0L)
+                    : (long) Identity.GETPWUID.invokeExact(captured, (long) id, 0L, 0L, 0L, 0L, 0L);
+            return entry == 0 ? null : MemorySegment.ofAddress(entry).reinterpret(8).get(ADDRESS, 0).reinterpret(4096).getString(0);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
     }
 
     static int geteuid() {
-        try (Scratch arena = Scratch.take()) {
-            MemorySegment captured = arena.allocate(CAPTURED);
-            return (int) Identity.GETEUID.invokeExact(captured);
+        try (Scratch scratch = Scratch.take()) {
+            return (int) (long) Identity.GETEUID.invokeExact(scratch.allocate(CAPTURED), 0L, 0L, 0L, 0L, 0L, 0L);
         } catch (Throwable e) {
             throw new AssertionError(e);
         }
@@ -328,8 +335,8 @@ final class Libc {
 
     /** Whether the descriptor is a terminal (0: not, or not open). */
     static boolean isatty(int fd) {
-        try {
-            return (int) Identity.ISATTY.invokeExact(fd) == 1;
+        try (Scratch scratch = Scratch.take()) {
+            return (int) (long) Identity.ISATTY.invokeExact(scratch.allocate(CAPTURED), (long) fd, 0L, 0L, 0L, 0L, 0L) == 1;
         } catch (Throwable e) {
             throw new AssertionError(e);
         }

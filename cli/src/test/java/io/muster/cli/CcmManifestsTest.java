@@ -201,6 +201,76 @@ class CcmManifestsTest {
         assertThat(Cli.run("plan", good, "--tmp-prefix").out()).contains("exec#/bin/true");
     }
 
+    /**
+     * A CCM archive downloaded with basic authentication, kept, extracted and applied again, through the commands:
+     * the password shows nowhere they print, in text or JSON, nor in what muster keeps under its prefix but the
+     * compiled graph it caches, which is muster's alone (0600), as the data the password came from is.
+     */
+    @Test
+    void anArchiveIsDownloadedWithItsCredentialsWhichNoOutputShows() throws Exception {
+        Path tree = Files.createDirectories(dir.resolve("tree/app-1.0"));
+        Files.writeString(tree.resolve("README"), "read me\n");
+        Process tar = new ProcessBuilder("tar", "czf", "../app.tar.gz", "app-1.0").directory(dir.resolve("tree").toFile()).start();
+        assertThat(tar.waitFor()).isZero();
+        byte[] archive = Files.readAllBytes(dir.resolve("app.tar.gz"));
+        List<String> auth = new java.util.concurrent.CopyOnWriteArrayList<>();
+        com.sun.net.httpserver.HttpServer server = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        server.createContext("/app.tar.gz", exchange -> {
+            auth.add(String.valueOf(exchange.getRequestHeaders().getFirst("Authorization")));
+            exchange.sendResponseHeaders(200, archive.length);
+            try (var out = exchange.getResponseBody()) {
+                out.write(archive);
+            }
+        });
+        server.start();
+        try {
+            Files.createDirectories(dir.resolve("dl"));
+            Path site = write("""
+                    ccm:
+                      resources:
+                        - archive:
+                            - ROOT/dl/app.tar.gz:
+                                ensure: present
+                                url: http://127.0.0.1:PORT/app.tar.gz
+                                username: deploy
+                                password: "{{ Data.secret }}"
+                                extract_parent: ROOT/opt/app
+                                creates: ROOT/opt/app/app-1.0/README
+                                owner: OWNER
+                                group: GROUP
+                    data:
+                      secret: Hunter2-s3cret
+                    """.replace("PORT", String.valueOf(server.getAddress().getPort())));
+            Path prefix = dir.resolve("prefix");
+            List<String> printed = new java.util.ArrayList<>();
+            for (String[] command : new String[][] {{"plan"}, {"plan", "--output", "json"}, {"apply", "-v"}, {"apply", "--output", "json"}}) {
+                List<Object> args = new java.util.ArrayList<>(List.of(command[0], site, "--prefix", prefix));
+                args.addAll(List.of(command).subList(1, command.length));
+                Cli run = Cli.run(args.toArray());
+                assertThat(run.exit()).as(run.out() + run.err()).isEqualTo(command[0].equals("plan") ? 2 : 0); // a plan's 2: changes pending
+                printed.add(run.out() + run.err());
+            }
+            assertThat(printed.get(0)).contains("downloaded absent -> http://127.0.0.1:");
+            assertThat(printed.get(2)).contains("archive#" + dir.resolve("dl/app.tar.gz") + " changed");
+            assertThat(printed).allSatisfy(out -> assertThat(out).doesNotContain("Hunter2"));
+            assertThat(auth).containsExactly("Basic " + java.util.Base64.getEncoder().encodeToString("deploy:Hunter2-s3cret".getBytes()));
+            assertThat(dir.resolve("opt/app/app-1.0/README")).hasContent("read me");
+            assertThat(dir.resolve("dl/app.tar.gz")).exists();
+            try (var kept = Files.walk(prefix)) {
+                assertThat(kept.filter(Files::isRegularFile)).allSatisfy(f -> {
+                    if (f.toString().endsWith(".graph")) {
+                        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(f))).isEqualTo("rw-------");
+                    } else {
+                        assertThat(Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1)).as(f.toString()).doesNotContain("Hunter2");
+                    }
+                });
+            }
+        } finally {
+            server.stop(0);
+        }
+    }
+
     @Test
     void aScaffoldWritesItsTreePurgesStraysRunsPostCommandsAndRemovesOnlyItsOwnFiles() throws IOException {
         manifests.write("templates/site/index.html", "<h1>welcome</h1>\n");

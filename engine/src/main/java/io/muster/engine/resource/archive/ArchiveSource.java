@@ -14,31 +14,73 @@ import java.nio.file.Path;
 import java.security.DigestOutputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.Base64;
 import java.util.HexFormat;
+import java.util.Map;
+import java.util.Set;
 
 /**
  * Where an archive comes from: an http(s) URL, or a file (relative to the manifest's directory, read as a
  * {@code file}'s {@code source} is: through links root owns only). {@link #copyTo} brings its bytes over and
- * returns their sha256.
+ * returns their sha256. A URL is asked for with {@code headers} and, as HTTP basic authentication, the
+ * {@code credentials} (else those written in the URL), unless the headers carry an {@code Authorization} of their
+ * own. Credentials never show: the URL is named with {@code REDACTED} in place of any it holds.
  */
-record ArchiveSource(URI url, Path file) {
+record ArchiveSource(URI url, Path file, Map<String, String> headers, Credentials credentials) {
+    /** A user and password for basic authentication; its password is never shown. */
+    record Credentials(String username, String password) {
+        @Override
+        public String toString() {
+            return "Credentials[username=" + username + ", password=(sensitive)]";
+        }
+    }
+
     /** The most muster takes of an archive: a server that never stops sending must not fill the disk. */
     static final long MAX_SIZE = OpenFile.MAX_DIGEST;
     private static final Duration CONNECT_TIMEOUT = Duration.ofSeconds(30);
 
-    static ArchiveSource of(String source, Path directory) throws InvalidResourceException {
-        if (!source.matches("(?i)[a-z][a-z0-9+.-]*://.*")) return new ArchiveSource(null, directory.resolve(source).normalize());
+    /** Headers Java's HTTP client sets itself and refuses to take from a caller. */
+    private static final Set<String> RESTRICTED = Set.of("connection", "content-length", "expect", "host", "upgrade");
+
+    static ArchiveSource of(String source, Path directory, Map<String, String> headers, Credentials credentials)
+            throws InvalidResourceException {
+        if (!source.matches("(?i)[a-z][a-z0-9+.-]*://.*")) {
+            return new ArchiveSource(null, directory.resolve(source).normalize(), Map.copyOf(headers), credentials);
+        }
         try {
             URI url = new URI(source);
             String scheme = url.getScheme().toLowerCase(java.util.Locale.ROOT);
             if (!scheme.equals("http") && !scheme.equals("https")) {
                 throw new InvalidResourceException("source", "expected an http(s) URL or a file, got the scheme '" + url.getScheme() + "'");
             }
-            if (url.getHost() == null) throw new InvalidResourceException("source", "the URL '" + source + "' has no host");
-            return new ArchiveSource(url, null);
+            if (url.getHost() == null) throw new InvalidResourceException("source", "the URL has no host");
+            return new ArchiveSource(url, null, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)), credentials);
         } catch (URISyntaxException e) {
-            throw new InvalidResourceException("source", "not a URL: " + e.getMessage());
+            throw new InvalidResourceException("source", "not a URL: " + e.getReason() + " at index " + e.getIndex()); // not quoted: it may hold a password
+        }
+    }
+
+    /** Headers and credentials: for a URL only, the headers ones a client may send, a user with a password. */
+    void validate() throws InvalidResourceException {
+        if (credentials != null && (credentials.username() == null || credentials.password() == null)) {
+            throw new InvalidResourceException(credentials.username() == null ? "username" : "password",
+                    "username and password go together (HTTP basic authentication)");
+        }
+        if (!remote() && (!headers.isEmpty() || credentials != null)) {
+            throw new InvalidResourceException(headers.isEmpty() ? "username" : "headers", "only a URL source is asked for with headers or credentials");
+        }
+        for (var header : headers.entrySet()) {
+            if (!header.getKey().matches("[!#$%&'*+.^_`|~0-9A-Za-z-]+")) {
+                throw new InvalidResourceException("headers", "'" + header.getKey() + "' is not an HTTP header name");
+            }
+            if (RESTRICTED.contains(header.getKey().toLowerCase(java.util.Locale.ROOT))) {
+                throw new InvalidResourceException("headers", header.getKey() + " is set by the HTTP client itself, not by a manifest");
+            }
+            if (header.getValue().indexOf('\r') >= 0 || header.getValue().indexOf('\n') >= 0) {
+                throw new InvalidResourceException("headers", "the value of " + header.getKey() + " has a line break");
+            }
         }
     }
 
@@ -46,9 +88,12 @@ record ArchiveSource(URI url, Path file) {
         return url != null;
     }
 
+    /** The URL (credentials in it replaced by {@code REDACTED}, as CCM shows them) or the file. */
     @Override
     public String toString() {
-        return remote() ? url.toString() : file.toString();
+        if (!remote()) return file.toString();
+        if (url.getRawUserInfo() == null) return url.toString();
+        return url.toString().replace(url.getRawUserInfo() + "@", "REDACTED@");
     }
 
     /** The sha256 of a local file, as it is now (streamed). */
@@ -84,17 +129,19 @@ record ArchiveSource(URI url, Path file) {
         HttpClient client = HttpClient.newBuilder().connectTimeout(CONNECT_TIMEOUT).followRedirects(HttpClient.Redirect.NORMAL).build();
         HttpResponse<InputStream> response;
         try {
-            response = client.send(HttpRequest.newBuilder(url).GET().build(), HttpResponse.BodyHandlers.ofInputStream());
+            response = client.send(request(), HttpResponse.BodyHandlers.ofInputStream());
         } catch (IOException e) {
-            throw new IOException("cannot download " + url + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
+            throw new IOException("cannot download " + this + ": " + (e.getMessage() != null ? e.getMessage() : e.getClass().getSimpleName()), e);
         }
         try (InputStream body = response.body()) {
-            if (response.statusCode() != 200) throw new IOException("cannot download " + url + ": the server answered " + response.statusCode());
+            if (response.statusCode() != 200) {
+                throw new IOException("cannot download " + this + ": HTTP request failed with status " + response.statusCode());
+            }
             byte[] buffer = new byte[1 << 16];
             long total = 0;
             for (int n; (n = body.read(buffer)) > 0; ) {
                 total += n;
-                if (total > MAX_SIZE) throw new IOException(url + " sent more than " + MAX_SIZE + " bytes, the most muster downloads");
+                if (total > MAX_SIZE) throw new IOException(this + " sent more than " + MAX_SIZE + " bytes, the most muster downloads");
                 out.write(buffer, 0, n);
             }
         } finally {
@@ -102,7 +149,33 @@ record ArchiveSource(URI url, Path file) {
         }
     }
 
-    private static MessageDigest sha256Digest() {
+    /** A GET of the URL without its user info, with the headers and the basic authentication. */
+    private HttpRequest request() {
+        URI plain = url;
+        if (url.getRawUserInfo() != null) {
+            String query = url.getRawQuery() == null ? "" : "?" + url.getRawQuery();
+            plain = URI.create(url.getScheme() + "://" + url.getHost() + (url.getPort() == -1 ? "" : ":" + url.getPort())
+                    + url.getRawPath() + query);
+        }
+        HttpRequest.Builder request = HttpRequest.newBuilder(plain).GET();
+        headers.forEach(request::header);
+        String basic = basicAuthorization();
+        if (basic != null && headers.keySet().stream().noneMatch(h -> h.equalsIgnoreCase("Authorization"))) {
+            request.header("Authorization", basic);
+        }
+        return request.build();
+    }
+
+    /** {@code Basic …} of the credentials, else of the user info written in the URL, else null. */
+    private String basicAuthorization() {
+        String pair;
+        if (credentials != null) pair = credentials.username() + ":" + credentials.password();
+        else if (url.getUserInfo() != null) pair = url.getUserInfo().contains(":") ? url.getUserInfo() : url.getUserInfo() + ":";
+        else return null;
+        return "Basic " + Base64.getEncoder().encodeToString(pair.getBytes(StandardCharsets.UTF_8));
+    }
+
+    static MessageDigest sha256Digest() {
         try {
             return MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {

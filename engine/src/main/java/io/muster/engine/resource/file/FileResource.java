@@ -236,24 +236,9 @@ record FileResource(Path path, Ensure ensure, String content, Path source, Strin
         }
     }
 
-    /**
-     * The missing directories above this one, made as {@code mkdir -p} makes them: muster's, with this directory's
-     * mode (CCM's {@code os.MkdirAll}), the topmost first, each in a parent opened as {@link TrustedDirectories} allows.
-     */
+    /** The missing directories above this one, made as {@code mkdir -p} makes them, with this directory's mode (CCM's {@code os.MkdirAll}). */
     private void makeParents(TrustedDirectories kept, int uid) throws IOException {
-        List<Path> missing = new ArrayList<>(); // the deepest first
-        for (Path at = path.getParent(); at != null && at.getParent() != null; at = at.getParent()) {
-            try (Directory above = ParentDirectory.open(kept, at, uid)) {
-                if (above != null && above.stat(ParentDirectory.name(at)) != null) break;
-                missing.add(at);
-            }
-        }
-        for (Path at : missing.reversed()) {
-            try (Directory above = ParentDirectory.require(ParentDirectory.open(kept, at, uid), at);
-                 OpenFile made = above.makeDirectory(ParentDirectory.name(at))) {
-                made.chmod(modeFrom(DEFAULT_DIRECTORY_MODE, true));
-            }
-        }
+        ParentDirectory.makeMissing(kept, path.getParent(), uid, modeFrom(DEFAULT_DIRECTORY_MODE, true));
     }
 
     private Result present(Directory dir, Stat now, byte[] desired, int uid, int gid, Context context, boolean apply) throws IOException {

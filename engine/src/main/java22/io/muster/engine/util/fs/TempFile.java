@@ -79,8 +79,13 @@ public final class TempFile implements AutoCloseable {
     }
 
     public void write(byte[] bytes) throws IOException {
+        write(bytes, bytes.length);
+    }
+
+    /** Writes the first {@code length} bytes of {@code bytes} (a buffer filled in part: a download's). */
+    public void write(byte[] bytes, int length) throws IOException {
         try (Arena arena = Arena.ofConfined()) {
-            Libc.writeFully(fd, arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, bytes), dir.pathOf(name));
+            Libc.writeFully(fd, arena.allocateFrom(java.lang.foreign.ValueLayout.JAVA_BYTE, bytes).asSlice(0, length), dir.pathOf(name));
         }
     }
 

@@ -179,7 +179,7 @@ class CcmFormatTest {
                 "3:18: package vim;rm: package name contains dangerous characters: \"vim;rm\"",
                 "3:49: package curl: ensure is required; expected present, absent, latest or a version",
                 "4:34: service nginx: invalid ensure value 'started': expected running, stopped",
-                "6:51: archive /tmp/app.tar.gz: url and name must have the same archive type: url is .zip, name is .tar.gz");
+                "6:51: archive /tmp/app.tar.gz: url and name must have the same archive type: url is zip, name is tar.gz");
     }
 
     @Test

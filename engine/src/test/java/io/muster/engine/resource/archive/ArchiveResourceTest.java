@@ -221,7 +221,7 @@ class ArchiveResourceTest {
             assertThat(app).doesNotExist();
 
             assertThat(apply("source: " + url + "/missing.tar.gz, checksum: " + sha256).error())
-                    .isEqualTo("cannot download " + url + "/missing.tar.gz: the server answered 404");
+                    .isEqualTo("cannot download " + url + "/missing.tar.gz: HTTP request failed with status 404");
 
             assertThat(apply("source: " + url + "/app.tar.gz, checksum: " + sha256).status()).isEqualTo(Status.CHANGED);
             assertExtracted();
@@ -237,7 +237,8 @@ class ArchiveResourceTest {
                 resources:
                   - archive: [{ROOT/opt/app: {source: "https://example.com/app.tar.gz"}}]
                 """)).isInstanceOf(ManifestException.class)
-                .hasMessageContaining("checksum: a URL source requires checksum: the archive's sha256, checked before it is extracted");
+                .hasMessageContaining("checksum: a URL source requires checksum: the archive's sha256, checked before it is extracted"
+                        + " (or file, to keep the archive there)");
     }
 
     @Test
@@ -252,5 +253,59 @@ class ArchiveResourceTest {
         }
         assertThat(Files.isDirectory(app.resolve("app-1.0"), LinkOption.NOFOLLOW_LINKS)).isTrue();
         assertExtracted();
+    }
+
+    @Test
+    void aKeptFileTellsWhatIsDoneAndAbsentRemovesItAlone() throws Exception {
+        run(dir.resolve("tree"), "tar", "czf", "../app.tar.gz", "app-1.0");
+        Files.createDirectories(dir.resolve("keep"));
+        Path kept = dir.resolve("keep/app.tar.gz");
+        ResourceReport first = apply("source: app.tar.gz, file: ROOT/keep/app.tar.gz");
+        assertThat(first.status()).as(first.error()).isEqualTo(Status.CHANGED);
+        assertThat(first.changes()).extracting(c -> c.describe())
+                .containsExactly("downloaded absent -> " + dir.resolve("app.tar.gz"), "extracted absent -> " + kept);
+        assertThat(Files.readAllBytes(kept)).isEqualTo(Files.readAllBytes(dir.resolve("app.tar.gz")));
+        assertExtracted();
+        assertThat(apply("source: app.tar.gz, file: ROOT/keep/app.tar.gz").status()).isEqualTo(Status.STABLE);
+
+        ResourceReport absent = apply("source: app.tar.gz, file: ROOT/keep/app.tar.gz, ensure: absent");
+        assertThat(absent.changes()).extracting(c -> c.describe()).containsExactly("file " + kept + " -> absent");
+        assertThat(kept).doesNotExist();
+        assertExtracted();
+    }
+
+    @Test
+    void extractFalseOnlyDownloadsToThePath() throws Exception {
+        run(dir.resolve("tree"), "tar", "cf", "../app.tar", "app-1.0");
+        Path copy = Files.createDirectories(dir.resolve("keep")).resolve("copy.tar");
+        String manifest = """
+                resources:
+                  - archive: [{ROOT/keep/copy.tar: {source: app.tar, extract: false}}]
+                """;
+        ResourceReport r = resource(new Manifests(dir).apply(manifest), "archive#" + copy);
+        assertThat(r.status()).as(r.error()).isEqualTo(Status.CHANGED);
+        assertThat(Files.readAllBytes(copy)).isEqualTo(Files.readAllBytes(dir.resolve("app.tar")));
+        try (Stream<Path> all = Files.list(dir.resolve("keep"))) {
+            assertThat(all).containsExactly(copy);
+        }
+        assertThat(resource(new Manifests(dir).apply(manifest), "archive#" + copy).status()).isEqualTo(Status.STABLE);
+    }
+
+    @Test
+    void whatKeepingTheArchiveNeedsIsCheckedWhenCompiled() {
+        String[][] cases = {
+                {"source: app.tar, ensure: absent", "ensure: absent removes the archive kept at file: set file (or extract: false, which keeps it at path)"},
+                {"source: app.tar, file: ROOT/app.tar, cleanup: true", "cleanup: cleanup removes the kept file once it is extracted"},
+                {"source: \"https://example.com/a.tar\", checksum: abc, username: u", "password: username and password go together"},
+                {"source: app.tar, headers: {X-A: b}", "headers: only a URL source is asked for with headers or credentials"},
+                {"source: \"https://example.com/a.tar\", file: ROOT/a.tar, headers: {Host: x}", "headers: Host is set by the HTTP client itself"},
+                {"source: app.tar, extract: false, file: ROOT/other.tar", "file: with extract: false the archive is kept at path (the name)"},
+        };
+        for (String[] c : cases) {
+            assertThatThrownBy(() -> new Manifests(dir).compile("""
+                    resources:
+                      - archive: [{ROOT/opt/app: {%s}}]
+                    """.formatted(c[0]))).as(c[0]).isInstanceOf(ManifestException.class).hasMessageContaining(c[1]);
+        }
     }
 }

@@ -51,6 +51,66 @@ class HealthCheckTest {
     }
 
     @Test
+    void gossRulesCheckTheSystemInANativeManifestAndInACcmOne() throws Exception {
+        Files.writeString(dir.resolve("app.conf"), "port 8080\n");
+        Cli nativeCheck = Cli.run("check", write("native.yaml", """
+                resources:
+                  - noop:
+                      - app:
+                          health_checks:
+                            - goss:
+                                file: {ROOT/app.conf: {exists: true, contents: ["port 8080"]}}
+                                command: {"echo ok": {exit-status: 0, stdout: [ok]}}
+                      - broken:
+                          health_checks:
+                            - name: config
+                              goss: {file: {ROOT/app.conf: {contents: ["port 9090"]}, ROOT/missing: {exists: true}}}
+                """), "--tmp-prefix");
+        assertThat(nativeCheck.out()).contains("noop#app health check 'goss' ok: goss: 4 passed\n",
+                "noop#broken health check 'config' critical: goss: 2 of 2 failed: file " + dir.resolve("app.conf")
+                        + ": contents: patterns not found: [\"port 9090\"]; file " + dir.resolve("missing")
+                        + ": exists: expected true, got false\n");
+        assertThat(nativeCheck.exit()).isEqualTo(1);
+
+        Path ccm = dir.resolve("ccm.yaml");
+        Files.writeString(ccm, """
+                data: {port: 8080}
+                ccm:
+                  resources:
+                    - file:
+                        - CONF:
+                            ensure: present
+                            owner: root
+                            group: root
+                            mode: "0644"
+                            content: "port {{ Data.port }}\\n"
+                            health_checks:
+                              - goss_rules:
+                                  file:
+                                    CONF:
+                                      exists: true
+                                      mode: "0644"
+                                      contents: ["port {{ Data.port }}"]
+                """.replace("CONF", dir.resolve("ccm.conf").toString()));
+        Cli apply = Cli.run("apply", ccm, "--tmp-prefix");
+        assertThat(apply.out()).contains("health check '.' ok: goss: 3 passed");
+        assertThat(Files.readString(dir.resolve("ccm.conf"))).isEqualTo("port 8080\n");
+    }
+
+    @Test
+    void gossRulesGossWouldNotReadAreRefusedWhereWritten() {
+        Cli validate = Cli.run("validate", write("bad.yaml", """
+                resources:
+                  - noop:
+                      - a: {health_checks: [{goss: {file: {/etc/hosts: {exist: true}}}}]}
+                      - b: {health_checks: [{goss: {files: {}}, command: "true"}]}
+                """));
+        assertThat(validate.exit()).isNotZero();
+        assertThat(validate.err()).contains("bad.yaml:3:", "noop#a: health_checks: ", "unknown attribute 'exist'",
+                "bad.yaml:4:", "noop#b: health_checks: command and goss: one or the other, not both");
+    }
+
+    @Test
     void aCheckIsTriedUntilItPassesOrItsTriesRunOut() throws Exception {
         String yaml = """
                 resources:

@@ -262,10 +262,11 @@ final class GraphDecoder {
     }
 
     private static HealthCheck healthCheck(io.muster.proto.graph.HealthCheck check, String id) throws InvalidGraphException {
-        if (check.getTries() < 1 || check.getTrySleepNanos() < 0 || check.getTimeoutNanos() < 0 || check.getCommand().isBlank()) {
+        if (check.getTries() < 1 || check.getTrySleepNanos() < 0 || check.getTimeoutNanos() < 0
+                || check.getCommand().isBlank() == check.getGoss().isEmpty()) {
             throw new InvalidGraphException(id + ": health check '" + check.getName() + "' out of range");
         }
-        return new HealthCheck(check.getName(), check.getCommand(), check.getTries(), Duration.ofNanos(check.getTrySleepNanos()),
+        return new HealthCheck(check.getName(), check.getCommand(), check.getGoss(), check.getTries(), Duration.ofNanos(check.getTrySleepNanos()),
                 Duration.ofNanos(check.getTimeoutNanos()));
     }
 

@@ -108,7 +108,7 @@ final class GraphEncoder {
     }
 
     private static io.muster.proto.graph.HealthCheck healthCheck(HealthCheck check) {
-        return io.muster.proto.graph.HealthCheck.newBuilder().setName(check.name()).setCommand(check.command())
+        return io.muster.proto.graph.HealthCheck.newBuilder().setName(check.name()).setCommand(check.command()).setGoss(check.goss())
                 .setTries(check.tries()).setTrySleepNanos(check.trySleep().toNanos()).setTimeoutNanos(check.timeout().toNanos()).build();
     }
 

@@ -1,6 +1,8 @@
 package io.muster.engine.health;
 
+import io.muster.engine.health.goss.Gossfile;
 import io.muster.engine.process.ProcessRunner;
+import io.muster.engine.util.Json;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -39,6 +41,7 @@ public final class HealthChecks {
 
     /** A check that cannot start or does not finish in time is CRITICAL, as Nagios treats a timed-out check. */
     private static HealthResult once(HealthCheck check, Path directory, int attempt) throws InterruptedException {
+        if (!check.goss().isEmpty()) return goss(check, attempt);
         try {
             ProcessRunner.Outcome out = ProcessRunner.in(directory, check.timeout())
                     .run(List.of("/bin/sh", "-c", check.command()), "'" + check.command() + "'");
@@ -47,6 +50,15 @@ public final class HealthChecks {
         } catch (IOException e) {
             return new HealthResult(check.name(), HealthStatus.CRITICAL, e.getMessage(), attempt);
         }
+    }
+
+    /** goss rules: OK when every one holds, else CRITICAL naming what does not (as CCM's goss format reports). */
+    private static HealthResult goss(HealthCheck check, int attempt) throws InterruptedException {
+        Gossfile rules = Gossfile.of(Json.parse(check.goss()));
+        List<String> failures = rules.validate(check.timeout());
+        if (failures.isEmpty()) return new HealthResult(check.name(), HealthStatus.OK, "goss: " + rules.size() + " passed", attempt);
+        return new HealthResult(check.name(), HealthStatus.CRITICAL, "goss: " + failures.size() + " of " + rules.size() + " failed: "
+                + String.join("; ", failures), attempt);
     }
 
     private static String firstLine(String text) {

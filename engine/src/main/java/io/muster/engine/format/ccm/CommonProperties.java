@@ -5,6 +5,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
 
@@ -84,25 +85,53 @@ final class CommonProperties {
         out.putNode("health_checks", Nodes.seq(checks, seq.mark()));
     }
 
+    /**
+     * A check as CCM's model reads it: a nagios {@code command} or {@code goss_rules} (muster's {@code goss}), the
+     * {@code format} agreeing, the name by default the command's last path element ({@code .} for goss rules, as Go's
+     * filepath.Base names an empty command).
+     */
     private static YNode healthCheck(CcmResource r, YNode.Dict check) {
         Map<String, YNode> values = new LinkedHashMap<>();
         for (YNode.Entry c : check.entries().values()) {
-            Object value = c.value().plain();
             switch (c.key()) {
                 case "format" -> {
-                    if ("goss".equals(value)) r.problem(c.value().mark(), "health_checks: the goss format is not supported; use a nagios command");
-                    else if (!"nagios".equals(value) && !"".equals(value)) {
+                    Object value = c.value().plain();
+                    if (!"nagios".equals(value) && !"goss".equals(value) && !"".equals(value)) {
                         r.problem(c.value().mark(), "health_checks: format: expected nagios or goss, got " + c.value().describe());
                     }
                 }
-                case "goss_rules" -> r.problem(c.keyMark(), "health_checks: goss_rules are not supported; use a nagios command");
+                // rendered as CCM renders them (the command when it reads the resource, goss rules before each check)
+                case "goss_rules" -> rendered(r, c).ifPresent(v -> values.put("goss", v));
+                case "command", "name" -> rendered(r, c).ifPresent(v -> values.put(c.key(), v));
                 case "timeout", "try_sleep" -> values.put(c.key(), Nodes.scalar(duration(r, c), c.value().mark()));
-                case "command", "name", "tries" -> values.put(c.key(), c.value());
+                case "tries" -> values.put(c.key(), c.value());
                 default -> r.problem(c.keyMark(), "health_checks: unknown key '" + c.key() + "'; expected " + String.join(", ",
                         HEALTH_CHECK.stream().sorted().toList()));
             }
         }
+        String command = values.containsKey("command") ? String.valueOf(values.get("command").plain()) : "";
+        boolean goss = check.entries().containsKey("goss_rules");
+        String format = check.entries().containsKey("format") ? String.valueOf(check.entries().get("format").value().plain()) : "";
+        String problem = !command.isEmpty() && goss ? "'command' or 'goss_rules' are mutually exclusive"
+                : goss && !format.isEmpty() && !format.equals("goss") ? "'format' must be 'goss' when using 'goss_check'"
+                : !command.isEmpty() && !format.isEmpty() && !format.equals("nagios") ? "'format' must be 'nagios' when using 'command'"
+                : command.isEmpty() && !goss ? "'format' flag is required" : null;
+        if (problem != null) r.problem(check.mark(), "health_checks: " + problem);
+        if (!check.entries().containsKey("name")) values.put("name", Nodes.scalar(goBase(command), check.mark()));
         return Nodes.dict(values, check.mark());
+    }
+
+    private static Optional<YNode> rendered(CcmResource r, YNode.Entry e) {
+        Object value = r.rendered("health_checks", e.value());
+        return value == null ? Optional.empty() : Optional.of(Nodes.of(value, e.value().mark()));
+    }
+
+    /** Go's filepath.Base: the last element, trailing slashes dropped; "." for an empty path, "/" for slashes only. */
+    static String goBase(String path) {
+        String trimmed = path.replaceAll("/+$", "");
+        if (path.isEmpty()) return ".";
+        if (trimmed.isEmpty()) return "/";
+        return trimmed.substring(trimmed.lastIndexOf('/') + 1);
     }
 
     private static double duration(CcmResource r, YNode.Entry e) {

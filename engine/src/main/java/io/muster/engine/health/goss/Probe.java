@@ -22,6 +22,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Base64;
 import java.util.HexFormat;
 import java.util.HashMap;
@@ -319,7 +320,28 @@ abstract class Probe {
                     bytes[word * 4 + i] = (byte) Integer.parseInt(hex.substring(word * 8 + (3 - i) * 2, word * 8 + (3 - i) * 2 + 2), 16);
                 }
             }
-            return InetAddress.getByAddress(bytes).getHostAddress();
+            return text(InetAddress.getByAddress(bytes));
+        }
+
+        /** An address as Go prints it: an IPv6 one with its longest run of zero groups as {@code ::} ({@code ::1}). */
+        static String text(InetAddress address) {
+            String full = address.getHostAddress();
+            if (!full.contains(":")) return full;
+            String[] groups = full.split(":");
+            int bestStart = -1;
+            int bestLength = 1; // a single zero group stays as it is (RFC 5952)
+            for (int i = 0; i < groups.length; ) {
+                int j = i;
+                while (j < groups.length && groups[j].equals("0")) j++;
+                if (j - i > bestLength) {
+                    bestStart = i;
+                    bestLength = j - i;
+                }
+                i = j == i ? i + 1 : j;
+            }
+            if (bestStart < 0) return full;
+            return String.join(":", Arrays.copyOfRange(groups, 0, bestStart)) + "::"
+                    + String.join(":", Arrays.copyOfRange(groups, bestStart + bestLength, groups.length));
         }
     }
 

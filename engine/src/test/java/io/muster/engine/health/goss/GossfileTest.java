@@ -101,6 +101,15 @@ class GossfileTest {
     }
 
     @Test
+    void anIpv6AddressIsWrittenAsGoWritesIt() throws Exception {
+        assertThat(Probe.PortProbe.text(InetAddress.getByName("::"))).isEqualTo("::");
+        assertThat(Probe.PortProbe.text(InetAddress.getByName("::1"))).isEqualTo("::1");
+        assertThat(Probe.PortProbe.text(InetAddress.getByName("fe80::1:0:0:5"))).isEqualTo("fe80::1:0:0:5");
+        assertThat(Probe.PortProbe.text(InetAddress.getByName("2001:db8:0:1:0:0:0:1"))).isEqualTo("2001:db8:0:1::1");
+        assertThat(Probe.PortProbe.text(InetAddress.getByName("127.0.0.1"))).isEqualTo("127.0.0.1");
+    }
+
+    @Test
     void matchersCombineAsGossDocumentsThem() {
         assertThat(Matcher.of(Map.of("and", List.of(Map.of("ge", 2), Map.of("not", Map.of("equal", 5)))), "x").mismatch(3)).isNull();
         assertThat(Matcher.of(Map.of("or", List.of(Map.of("have-prefix", "ab"), Map.of("have-suffix", "yz"))), "x").mismatch("xyz")).isNull();

@@ -9,6 +9,7 @@ import io.muster.engine.graph.Graph;
 import io.muster.engine.graph.Origin;
 import io.muster.engine.graph.Vertex;
 import io.muster.engine.health.HealthCheck;
+import io.muster.engine.health.goss.Gossfile;
 import io.muster.engine.manifest.Mark;
 import io.muster.engine.resource.Kinds;
 import io.muster.engine.resource.Params;
@@ -20,6 +21,7 @@ import io.muster.engine.template.ScopeTable;
 import io.muster.engine.template.Template;
 import io.muster.engine.template.TemplateDialect;
 import io.muster.engine.template.TemplateException;
+import io.muster.engine.util.Json;
 import io.muster.proto.graph.BundleFile;
 import io.muster.proto.graph.Condition;
 import io.muster.proto.graph.Meta;
@@ -265,6 +267,13 @@ final class GraphDecoder {
         if (check.getTries() < 1 || check.getTrySleepNanos() < 0 || check.getTimeoutNanos() < 0
                 || check.getCommand().isBlank() == check.getGoss().isEmpty()) {
             throw new InvalidGraphException(id + ": health check '" + check.getName() + "' out of range");
+        }
+        if (!check.getGoss().isEmpty()) {
+            try {
+                Gossfile.of(Json.parse(check.getGoss()));
+            } catch (IllegalArgumentException e) {
+                throw new InvalidGraphException(id + ": health check '" + check.getName() + "': goss: " + e.getMessage());
+            }
         }
         return new HealthCheck(check.getName(), check.getCommand(), check.getGoss(), check.getTries(), Duration.ofNanos(check.getTrySleepNanos()),
                 Duration.ofNanos(check.getTimeoutNanos()));

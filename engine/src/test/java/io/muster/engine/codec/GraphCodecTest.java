@@ -73,6 +73,16 @@ class GraphCodecTest {
     }
 
     @Test
+    void gossRulesGossWouldNotReadAreNamed() {
+        io.muster.proto.graph.HealthCheck check = io.muster.proto.graph.HealthCheck.newBuilder().setName("up").setTries(1)
+                .setGoss("{\"file\": {\"/x\": {\"exist\": true}}}").build();
+        assertRefused(g -> g.setVertices(0, g.getVertices(0).toBuilder().addHealthChecks(check)),
+                "exec#probe: health check 'up': goss: file /x: unknown attribute 'exist'");
+        assertRefused(g -> g.setVertices(0, g.getVertices(0).toBuilder().addHealthChecks(check.toBuilder().setCommand("true"))),
+                "exec#probe: health check 'up' out of range");
+    }
+
+    @Test
     void aValueItsKindRefusesIsNamed() {
         Entry returns = Entry.newBuilder().setKey("returns").setValue(Value.newBuilder().setText("zero")).build();
         assertRefused(g -> g.setVertices(0, g.getVertices(0).toBuilder().setParams(

@@ -40,7 +40,7 @@ final class Publications {
     }
 
     /** Whether what is published reaches another host. */
-    boolean reachOtherHosts() {
+    boolean reachesOtherHosts() {
         return world.reachesOtherHosts();
     }
 

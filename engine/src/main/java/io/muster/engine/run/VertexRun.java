@@ -118,7 +118,7 @@ final class VertexRun {
         if (noop) return ResourceReport.stable(v.id(), "would export", millis(start));
         try {
             boolean changed = shared.exports().publish(v, params);
-            String message = shared.exports().reachOtherHosts() ? "exported" : "exported to no other host: this run has no fleet";
+            String message = shared.exports().reachesOtherHosts() ? "exported" : "exported to no other host: this run has no fleet";
             return ResourceReport.checked(v.id(), changed, List.of(), false, message, millis(start));
         } catch (ExecutionException e) {
             return failed(v, start, "export failed: " + (e.getCause() == null ? e : e.getCause()).getMessage());

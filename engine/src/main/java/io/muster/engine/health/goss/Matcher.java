@@ -24,6 +24,11 @@ sealed interface Matcher {
     /** As the rules say it, for messages. */
     String describe();
 
+    /** Why {@code actual} does not match: the matcher and the value, as every mismatch says them. */
+    default String notMatching(Object actual) {
+        return "expected " + describe() + ", got " + quote(actual);
+    }
+
     static Matcher of(Object spec, String where) {
         if (spec instanceof Map<?, ?> map && map.size() == 1 && map.keySet().iterator().next() instanceof String name
                 && NAMES.contains(name)) {
@@ -107,14 +112,13 @@ sealed interface Matcher {
 
     /** A plain value: equal (numbers by value, so 80 is "80"); a list: the same elements in any order. */
     record Equal(Object expected) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             if (expected instanceof List<?> items && actual instanceof List<?> have) {
                 List<Matcher> each = items.stream().map(item -> (Matcher) new Equal(item)).toList();
                 return new Elements("consist-of", each).mismatch(have);
             }
-            return same(expected, actual) ? null : "expected " + describe() + ", got " + quote(actual);
+            return same(expected, actual) ? null : notMatching(actual);
         }
 
         static boolean same(Object expected, Object actual) {
@@ -132,7 +136,6 @@ sealed interface Matcher {
     }
 
     record Compare(String how, BigDecimal than) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             BigDecimal n = asNumber(actual);
@@ -144,7 +147,7 @@ sealed interface Matcher {
                 case "gt" -> c > 0;
                 default -> c >= 0;
             };
-            return ok ? null : "expected " + describe() + ", got " + quote(actual);
+            return ok ? null : notMatching(actual);
         }
 
         @Override
@@ -154,7 +157,6 @@ sealed interface Matcher {
     }
 
     record Text(String how, String text) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             String s = String.valueOf(actual);
@@ -163,7 +165,7 @@ sealed interface Matcher {
                 case "have-suffix" -> s.endsWith(text);
                 default -> s.contains(text);
             };
-            return ok ? null : "expected " + describe() + ", got " + quote(actual);
+            return ok ? null : notMatching(actual);
         }
 
         @Override
@@ -173,10 +175,9 @@ sealed interface Matcher {
     }
 
     record Regexp(Pattern pattern) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
-            return pattern.matcher(String.valueOf(actual)).find() ? null : "expected " + describe() + ", got " + quote(actual);
+            return pattern.matcher(String.valueOf(actual)).find() ? null : notMatching(actual);
         }
 
         @Override
@@ -186,11 +187,10 @@ sealed interface Matcher {
     }
 
     record Length(int length) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             int have = actual instanceof List<?> list ? list.size() : actual instanceof Map<?, ?> map ? map.size() : String.valueOf(actual).length();
-            return have == length ? null : "expected " + describe() + ", got " + quote(actual) + " (length " + have + ")";
+            return have == length ? null : notMatching(actual) + " (length " + have + ")";
         }
 
         @Override
@@ -200,11 +200,10 @@ sealed interface Matcher {
     }
 
     record Element(Matcher element) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             for (Object item : items(actual)) if (element.mismatch(item) == null) return null;
-            return "expected " + describe() + ", got " + quote(items(actual));
+            return notMatching(items(actual));
         }
 
         @Override
@@ -215,17 +214,16 @@ sealed interface Matcher {
 
     /** contain-elements: each matched by some element; consist-of: that, and nothing else, one element each. */
     record Elements(String how, List<Matcher> each) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             List<Object> left = new ArrayList<>(items(actual));
             for (Matcher m : each) {
                 int at = -1;
                 for (int i = 0; i < left.size() && at < 0; i++) if (m.mismatch(left.get(i)) == null) at = i;
-                if (at < 0) return "expected " + describe() + ", got " + quote(items(actual)) + " (no element " + m.describe() + ")";
+                if (at < 0) return notMatching(items(actual)) + " (no element " + m.describe() + ")";
                 left.remove(at);
             }
-            if (how.equals("consist-of") && !left.isEmpty()) return "expected " + describe() + ", got " + quote(items(actual)) + " (also " + quote(left) + ")";
+            if (how.equals("consist-of") && !left.isEmpty()) return notMatching(items(actual)) + " (also " + quote(left) + ")";
             return null;
         }
 
@@ -236,7 +234,6 @@ sealed interface Matcher {
     }
 
     record KeyWithValue(String key, Matcher value) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             if (actual instanceof Map<?, ?> map) {
@@ -244,7 +241,7 @@ sealed interface Matcher {
                     if (String.valueOf(e.getKey()).equalsIgnoreCase(key) && value.mismatch(e.getValue()) == null) return null;
                 }
             }
-            return "expected " + describe() + ", got " + quote(actual);
+            return notMatching(actual);
         }
 
         @Override
@@ -254,10 +251,9 @@ sealed interface Matcher {
     }
 
     record Not(Matcher inner) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
-            return inner.mismatch(actual) == null ? "expected " + describe() + ", got " + quote(actual) : null;
+            return inner.mismatch(actual) == null ? notMatching(actual) : null;
         }
 
         @Override
@@ -267,7 +263,6 @@ sealed interface Matcher {
     }
 
     record AllOrAny(boolean all, List<Matcher> each) implements Matcher {
-
         @Override
         public String mismatch(Object actual) {
             for (Matcher m : each) {
@@ -275,7 +270,7 @@ sealed interface Matcher {
                 if (all && why != null) return why;
                 if (!all && why == null) return null;
             }
-            return all ? null : "expected " + describe() + ", got " + quote(actual);
+            return all ? null : notMatching(actual);
         }
 
         @Override

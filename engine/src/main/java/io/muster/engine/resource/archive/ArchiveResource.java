@@ -9,6 +9,7 @@ import io.muster.engine.resource.Result;
 import io.muster.engine.resource.Watcher;
 import io.muster.engine.resource.file.ParentDirectory;
 import io.muster.engine.util.AtomicFiles;
+import io.muster.engine.util.fs.TrustedDirectories;
 import io.muster.engine.util.fs.Users;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -147,7 +148,7 @@ record ArchiveResource(Path path, ArchiveSource source, String checksum, Path cr
 
     /** Extracts {@code archive} into {@code path} (made first with {@code parents}); returns the number of entries. */
     int extract(Path archive, String name, int uid, int gid) throws IOException {
-        if (parents) ParentDirectory.makeMissing(new io.muster.engine.util.fs.TrustedDirectories(0), path, uid, DIRECTORY_MODE);
+        if (parents) ParentDirectory.makeMissing(new TrustedDirectories(0), path, uid, DIRECTORY_MODE);
         return Unpacking.extract(path, archive, name, uid, gid);
     }
 }

@@ -17,7 +17,9 @@ import java.security.NoSuchAlgorithmException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Base64;
+import java.util.Collections;
 import java.util.HexFormat;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 
@@ -47,7 +49,7 @@ record ArchiveSource(URI url, Path file, Map<String, String> headers, Credential
     static ArchiveSource of(String source, Path directory, Map<String, String> headers, Credentials credentials)
             throws InvalidResourceException {
         if (!source.matches("(?i)[a-z][a-z0-9+.-]*://.*")) {
-            return new ArchiveSource(null, directory.resolve(source).normalize(), Map.copyOf(headers), credentials);
+            return new ArchiveSource(null, directory.resolve(source).normalize(), inOrder(headers), credentials);
         }
         try {
             URI url = new URI(source);
@@ -56,10 +58,15 @@ record ArchiveSource(URI url, Path file, Map<String, String> headers, Credential
                 throw new InvalidResourceException("source", "expected an http(s) URL or a file, got the scheme '" + url.getScheme() + "'");
             }
             if (url.getHost() == null) throw new InvalidResourceException("source", "the URL has no host");
-            return new ArchiveSource(url, null, java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(headers)), credentials);
+            return new ArchiveSource(url, null, inOrder(headers), credentials);
         } catch (URISyntaxException e) {
             throw new InvalidResourceException("source", "not a URL: " + e.getReason() + " at index " + e.getIndex()); // not quoted: it may hold a password
         }
+    }
+
+    /** The headers as written, sent in that order. */
+    private static Map<String, String> inOrder(Map<String, String> headers) {
+        return Collections.unmodifiableMap(new LinkedHashMap<>(headers));
     }
 
     /** Headers and credentials: for a URL only, the headers ones a client may send, a user with a password. */

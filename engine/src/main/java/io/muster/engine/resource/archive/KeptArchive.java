@@ -52,9 +52,9 @@ final class KeptArchive {
 
         boolean download = !(now.exists() && archive.checksum() != null && archive.checksum().equals(now.sha256()));
         boolean extract = archive.kept().extract() && (download || !archive.createsExists());
-        List<Change> changes = new ArrayList<>();
+        List<Change> ownership = download ? List.of() : ownership(now);
+        List<Change> changes = new ArrayList<>(ownership);
         if (download) changes.add(Change.of("downloaded", !now.exists() ? null : now.sha256() != null ? "sha256:" + now.sha256() : "present", archive.source()));
-        else changes.addAll(ownership(now));
         if (extract) changes.add(Change.of("extracted", null, file));
         if (archive.kept().cleanup()) changes.add(Change.of("file", file, null));
         if (changes.isEmpty()) throw unreached("present", unmet); // nothing it could do would bring it about
@@ -64,7 +64,7 @@ final class KeptArchive {
         int uid = archive.uid();
         int gid = archive.gid();
         if (download) download(uid, gid);
-        else if (!ownership(now).isEmpty()) chown(now, uid, gid);
+        else if (!ownership.isEmpty()) chown(now, uid, gid);
         int entries = extract ? archive.extract(file, file.toString(), uid, gid) : -1;
         if (archive.kept().cleanup()) remove();
         String still = unmet(find());
